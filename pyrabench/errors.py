@@ -1,0 +1,32 @@
+"""Errors that name the file (and line) they come from.
+
+Every failure a user can cause with bad input surfaces as a :class:`PyrabenchError`, so the
+CLI can print one clear line instead of a traceback, and tests can assert on one type.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class PyrabenchError(Exception):
+    """Base class: a problem the user can act on."""
+
+
+class DataFormatError(PyrabenchError):
+    """A file exists but cannot be read as the format it claims to be."""
+
+    def __init__(self, path: str | Path, message: str, line: int | None = None):
+        self.path = str(path)
+        self.line = line
+        self.reason = message
+        where = f"{self.path}:{line}" if line is not None else self.path
+        super().__init__(f"{where}: {message}")
+
+
+class MissingDataError(PyrabenchError):
+    """A file, corpus or data root that was asked for by name is not there."""
+
+
+class UnknownNameError(PyrabenchError):
+    """A name (corpus, embedding, system, format) that the registry does not know."""

@@ -1,0 +1,47 @@
+"""Shared fixtures. ``real_data`` gives the real data root, or skips — unless CI sets
+``PYRABENCH_REQUIRE_DATA=1``, which turns every "data missing" skip into a failure."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from pyrabench.dataroot import ENV_DATA, SAMPLE_ROOT, data_required
+
+
+def _missing(reason: str):
+    if data_required():
+        pytest.fail(f"{reason} (PYRABENCH_REQUIRE_DATA=1 makes this a failure)", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def real_data() -> Path:
+    """The real data root from $PYRABENCH_DATA (skips, or fails under PYRABENCH_REQUIRE_DATA)."""
+    value = os.environ.get(ENV_DATA)
+    if not value:
+        _missing(f"{ENV_DATA} is not set")
+    root = Path(value).expanduser().resolve()
+    if not root.is_dir():
+        _missing(f"{ENV_DATA}={value} is not a directory")
+    return root
+
+
+@pytest.fixture
+def real_path(real_data):
+    """``real_path("duc2006/...")``: a path under the real data root, or skip/fail if absent."""
+
+    def get(relative: str) -> Path:
+        p = real_data / relative
+        if not p.exists():
+            _missing(f"{p} is missing")
+        return p
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def sample_root() -> Path:
+    return SAMPLE_ROOT
