@@ -27,10 +27,12 @@ def _available():
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pyrabench", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
+    parser.subcommands = {}  # name -> sub-parser, for the book's command reference
     for name, module in _available():
         p = sub.add_parser(name, help=module.HELP, description=module.HELP)
         module.add_arguments(p)
         p.set_defaults(_run=module.run)
+        parser.subcommands[name] = p
     return parser
 
 

@@ -1,0 +1,299 @@
+"""Readers for DUCView XML: pyramids (``.pyr``) and peer annotations (``.pan``).
+
+DUCView (Columbia) is the tool NIST and Passonneau et al. used to build pyramids. Its files:
+
+``.pyr`` — ``<pyramid>`` with an optional ``<startDocumentRegEx>``, a ``<text>`` of ``<line>``
+    elements and ``<scu uid label><contributor label><part label start end/>``. The lines joined
+    with ``"\\n"`` form one text; the regex matches the header that precedes each model summary
+    (``D0601.M.250.A.A`` between dashed rules in DUC; ``---`` for Passonneau 2013, which has no
+    regex, see :data:`PASSONNEAU_REGEX`). Part offsets index the joined text; we cut the text into
+    summaries and re-base each part into its summary (``Contributor.summary_index``).
+``.pan`` — ``<peerAnnotation>`` = the ``<pyramid>`` the annotator worked against, then
+    ``<annotation><text>`` (the peer summary, lines joined with ``"\\n"``) and one
+    ``<peerscu uid label="(w) ...">`` per pyramid SCU with zero (not expressed) or more
+    contributors whose offsets index the peer text. ``uid="0"`` is DUCView's bin for peer text
+    that matches no SCU; it is not an SCU and is kept apart (:func:`read_peer` returns it in
+    :attr:`PeerFile.unmatched`).
+DUC 2005 style — no ``.pyr``: each ``.pan`` carries its own pyramid. :func:`read_peer` reads the
+    embedded pyramid in every case (memoized by content, so 1,500 files parse ~50 pyramids).
+
+Parsing uses lxml without recovery: malformed XML raises :class:`DataFormatError` with lxml's
+line. Offsets that do not match the label are repaired by the rules of
+:mod:`pyrabench.readers._offsets` and counted in the :class:`RepairLog`; parts no rule can place
+are skipped and logged (file, SCU id, reason), as are contributors and SCUs left empty.
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from lxml import etree
+
+from ..errors import DataFormatError, MissingDataError
+from ..pyramid import SCU, Contributor, Part, PeerAnnotation, Pyramid
+from ..repairs import RepairLog
+from ._offsets import locate
+
+#: Passonneau 2013 pyramids have no ``startDocumentRegEx``: each summary follows a ``---`` line.
+PASSONNEAU_REGEX = r"(?m)^-{3,}[ \t]*$\n?"
+#: Header of a DUC model summary, used when a ``.pyr`` lacks its own regex.
+DUC_REGEX = r"[-]*\n\s*D[0-9]+(?:-[A-Z])?\.M\.[0-9]+\.[A-Z]\.[A-Z0-9]+\n[-]*\n"
+
+_LABEL_WEIGHT = re.compile(r"^\((\d+)\)\s*")
+_DASH_LINE_OR_SPACE = re.compile(r"(?:[ \t\r\n]|-+[ \t]*(?=\n|$))*")
+
+_PARSER = etree.XMLParser(
+    resolve_entities=True, no_network=True, recover=False, huge_tree=False, remove_comments=True
+)
+
+
+def parse_xml(path: str | Path) -> etree._Element:
+    """The root element of an XML file; any lxml error becomes a DataFormatError naming file+line."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise MissingDataError(f"{path}: file not found") from None
+    except OSError as exc:
+        raise DataFormatError(path, f"cannot read file: {exc.strerror or exc}") from None
+    try:
+        root = etree.fromstring(data, parser=_PARSER)
+    except etree.XMLSyntaxError as exc:
+        raise DataFormatError(path, f"malformed XML: {exc.msg}", line=exc.lineno) from None
+    except (ValueError, etree.LxmlError) as exc:  # e.g. an unsupported encoding declaration
+        raise DataFormatError(path, f"malformed XML: {exc}") from None
+    if root is None:
+        raise DataFormatError(path, "malformed XML: no root element")
+    return root
+
+
+def _attr(el, name: str, path) -> str:
+    value = el.get(name)
+    if value is None:
+        raise DataFormatError(path, f"<{el.tag}> lacks the {name!r} attribute", line=el.sourceline)
+    return value
+
+
+def _int_attr(el, name: str, path) -> int:
+    value = _attr(el, name, path)
+    try:
+        return int(value.strip())
+    except ValueError:
+        raise DataFormatError(
+            path, f"<{el.tag}> attribute {name}={value!r} is not an integer", line=el.sourceline
+        ) from None
+
+
+def _joined_lines(text_el) -> str:
+    return "\n".join(line.text or "" for line in text_el.iterfind("line"))
+
+
+def _child(el, tag: str, path, required: bool = True):
+    found = el.find(tag)
+    if found is None and required:
+        raise DataFormatError(path, f"unknown layout: <{el.tag}> has no <{tag}>", line=el.sourceline)
+    return found
+
+
+def _summarizer_id(header: str, index: int) -> str:
+    """``A`` from ``---\\nD0601.M.250.A.A\\n---``; the 1-based position when the header is bare."""
+    core = header.strip().strip("-").strip()
+    return core.rsplit(".", 1)[-1].strip() if "." in core else str(index + 1)
+
+
+@dataclass(frozen=True)
+class SummarySplit:
+    """Model summaries cut from a pyramid's joined text: text spans and who wrote them."""
+
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+    summarizer_ids: tuple[str, ...]
+
+    def index_of(self, start: int, end: int) -> int | None:
+        i = bisect.bisect_right(self.starts, start) - 1
+        if i < 0 or end > self.ends[i]:
+            return None
+        return i
+
+
+def split_summaries(text: str, regex: str, path) -> SummarySplit:
+    """Cut the joined text at every match of ``startDocumentRegEx`` (headers and rules dropped)."""
+    try:
+        pattern = re.compile(regex)
+    except re.error as exc:
+        raise DataFormatError(path, f"startDocumentRegEx {regex!r} is not a valid regex: {exc}") from None
+    matches = [m for m in pattern.finditer(text) if m.end() > m.start()]
+    if not matches:
+        raise DataFormatError(path, f"startDocumentRegEx {regex!r} matches no summary header")
+    starts, ends, ids = [], [], []
+    for i, m in enumerate(matches):
+        begin = _DASH_LINE_OR_SPACE.match(text, m.end()).end()
+        stop = matches[i + 1].start() if i + 1 < len(matches) else len(text)
+        body = text[begin:stop]
+        # drop trailing whitespace and trailing dashed rules (the next header's top rule)
+        trimmed = re.sub(r"(?:\s|(?<=\n)-+)+\Z", "", body) if body else body
+        starts.append(begin)
+        ends.append(begin + len(trimmed))
+        ids.append(_summarizer_id(m.group(0), i))
+    return SummarySplit(tuple(starts), tuple(ends), tuple(ids))
+
+
+def _read_parts(contrib_el, text: str, path, scu_id: int, log: RepairLog) -> list[Part]:
+    parts = []
+    for part_el in contrib_el.iterfind("part"):
+        label = _attr(part_el, "label", path)
+        start = _int_attr(part_el, "start", path)
+        end = _int_attr(part_el, "end", path)
+        item = f"scu {scu_id} line {part_el.sourceline}"
+        if not label.strip():
+            log.skip(path, "empty-part", f"part [{start}:{end}] has an empty label", item)
+            continue
+        found = locate(text, label, start, end)
+        if found is None:
+            log.skip(path, "offset-unmatched", f"part {label[:60]!r} [{start}:{end}] not found in text", item)
+            continue
+        new_start, new_end, rule = found
+        if rule:
+            log.repair(path, rule, f"[{start}:{end}] -> [{new_start}:{new_end}]", item)
+        parts.append(Part(text[new_start:new_end], new_start, new_end))
+    return parts
+
+
+def _pyramid_from_element(
+    el, path, corpus: str, topic: str, log: RepairLog, default_regex: str | None
+) -> Pyramid:
+    text_el = _child(el, "text", path)
+    text = _joined_lines(text_el)
+    regex_el = el.find("startDocumentRegEx")
+    regex = regex_el.text if regex_el is not None and regex_el.text else None
+    if regex is None:
+        if default_regex is None:
+            raise DataFormatError(path, "unknown layout: no <startDocumentRegEx> and no default for this corpus")
+        regex = default_regex
+    split = split_summaries(text, regex, path)
+    summaries = tuple(text[s:e] for s, e in zip(split.starts, split.ends))
+    scus, seen = [], set()
+    for scu_el in el.iterfind("scu"):
+        scu_id = _int_attr(scu_el, "uid", path)
+        label = _attr(scu_el, "label", path)
+        if scu_id in seen:
+            raise DataFormatError(path, f"SCU uid {scu_id} appears twice", line=scu_el.sourceline)
+        seen.add(scu_id)
+        contributors = []
+        for contrib_el in scu_el.iterfind("contributor"):
+            c_label = _attr(contrib_el, "label", path)
+            parts = _read_parts(contrib_el, text, path, scu_id, log)
+            item = f"scu {scu_id} line {contrib_el.sourceline}"
+            if not parts:
+                log.skip(path, "contributor-no-parts", f"contributor {c_label[:60]!r} has no placeable part", item)
+                continue
+            indices = {split.index_of(p.start, p.end) for p in parts}
+            if None in indices or len(indices) != 1:
+                where = "a summary header" if None in indices else "several summaries"
+                log.skip(path, "contributor-across-summaries", f"contributor {c_label[:60]!r} spans {where}", item)
+                continue
+            (index,) = indices
+            base = split.starts[index]
+            rebased = tuple(Part(p.text, p.start - base, p.end - base) for p in parts)
+            contributors.append(Contributor(c_label, rebased, index))
+        if not contributors:
+            log.skip(path, "scu-no-contributors", f"SCU {label[:60]!r} has no usable contributor", f"scu {scu_id}")
+            continue
+        scus.append(SCU(scu_id, label, tuple(contributors)))
+    return Pyramid(corpus, topic, summaries, split.summarizer_ids, tuple(scus), str(path))
+
+
+def read_pyramid(
+    path, corpus: str, topic: str, log: RepairLog | None = None, default_regex: str | None = DUC_REGEX
+) -> Pyramid:
+    """A ``.pyr`` file as a :class:`Pyramid` (summaries cut by ``startDocumentRegEx``)."""
+    log = log if log is not None else RepairLog()
+    root = parse_xml(path)
+    if root.tag != "pyramid":
+        raise DataFormatError(path, f"unknown layout: root is <{root.tag}>, expected <pyramid>", line=root.sourceline)
+    return _pyramid_from_element(root, path, corpus, topic, log, default_regex)
+
+
+@dataclass(frozen=True)
+class PeerFile:
+    """A ``.pan`` read in full: the annotation, and peer contributors in DUCView's uid-0 bin."""
+
+    annotation: PeerAnnotation
+    unmatched: tuple[Contributor, ...]
+
+
+class PyramidCache:
+    """Embedded pyramids memoized by content: the many ``.pan`` of a topic repeat one pyramid."""
+
+    def __init__(self):
+        self._by_digest: dict[tuple[str, str, str], Pyramid] = {}
+
+    def get(self, el, path, corpus, topic, log, default_regex) -> Pyramid:
+        digest = hashlib.blake2b(etree.tostring(el), digest_size=16).hexdigest()
+        key = (corpus, topic, digest)
+        if key not in self._by_digest:
+            self._by_digest[key] = _pyramid_from_element(el, path, corpus, topic, log, default_regex)
+        return self._by_digest[key]
+
+    def __len__(self) -> int:
+        return len(self._by_digest)
+
+
+def read_peer(
+    path,
+    corpus: str,
+    topic: str,
+    peer_id: str,
+    annotator: str = "",
+    log: RepairLog | None = None,
+    default_regex: str | None = DUC_REGEX,
+    pyramid: Pyramid | None = None,
+    cache: PyramidCache | None = None,
+) -> PeerFile:
+    """A ``.pan`` file. The peer is scored against its embedded pyramid; when ``pyramid`` (the
+    topic's ``.pyr``) has the same SCUs and summaries, that object is used instead so peers and
+    pyramids share identity."""
+    log = log if log is not None else RepairLog()
+    cache = cache if cache is not None else PyramidCache()
+    root = parse_xml(path)
+    if root.tag != "peerAnnotation":
+        raise DataFormatError(path, f"unknown layout: root is <{root.tag}>, expected <peerAnnotation>", line=root.sourceline)
+    embedded = cache.get(_child(root, "pyramid", path), path, corpus, topic, log, default_regex)
+    if pyramid is not None and _same_pyramid(pyramid, embedded):
+        embedded = pyramid
+    annotation_el = _child(root, "annotation", path)
+    summary = _joined_lines(_child(annotation_el, "text", path))
+    known = {s.scu_id for s in embedded.scus}
+    scus, unmatched, seen = [], [], set()
+    for peer_el in annotation_el.iterfind("peerscu"):
+        scu_id = _int_attr(peer_el, "uid", path)
+        label = _LABEL_WEIGHT.sub("", _attr(peer_el, "label", path), count=1)
+        contributors = []
+        for contrib_el in peer_el.iterfind("contributor"):
+            c_label = _attr(contrib_el, "label", path)
+            parts = _read_parts(contrib_el, summary, path, scu_id, log)
+            if not parts:
+                log.skip(path, "contributor-no-parts", f"contributor {c_label[:60]!r} has no placeable part",
+                         f"scu {scu_id} line {contrib_el.sourceline}")
+                continue
+            contributors.append(Contributor(c_label, tuple(parts), 0))
+        if scu_id == 0:
+            unmatched.extend(contributors)
+            continue
+        if scu_id in seen:
+            raise DataFormatError(path, f"peerscu uid {scu_id} appears twice", line=peer_el.sourceline)
+        seen.add(scu_id)
+        if scu_id not in known:
+            log.skip(path, "peer-scu-not-in-pyramid", f"peerscu {scu_id} is not an SCU of the pyramid", f"scu {scu_id}")
+            continue
+        scus.append(SCU(scu_id, label, tuple(contributors)))
+    annotation = PeerAnnotation(corpus, topic, peer_id, annotator, summary, tuple(scus), embedded, str(path))
+    return PeerFile(annotation, tuple(unmatched))
+
+
+def _same_pyramid(a: Pyramid, b: Pyramid) -> bool:
+    return a.summaries == b.summaries and a.scus == b.scus
