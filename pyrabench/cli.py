@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from .errors import PyrabenchError
@@ -43,6 +44,9 @@ def main(argv: list[str] | None = None) -> int:
     except PyrabenchError as exc:
         print(f"pyrabench {args.command}: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # output piped into `head` and closed early: not an error
+        sys.stderr = open(os.devnull, "w")  # silence the flush at interpreter exit
+        return 0
 
 
 if __name__ == "__main__":

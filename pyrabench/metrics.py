@@ -15,7 +15,7 @@ are 0), and how they are counted changes the numbers, so every choice is explici
 * **Threshold candidates** are the distinct scores of the training pairs (plus ``+inf``,
   "call nothing a paraphrase"). Pairs with equal scores always fall on the same side. When
   several thresholds reach the same best F, the *highest* one is kept (fewest positive calls).
-* **Ranking ties** default to ``"split"``: the answer's rank is the expected rank under a
+* **Ranking ties** (scores within ``TIE_TOLERANCE`` = 1e-6 of the answer's) default to ``"split"``: the answer's rank is the expected rank under a
   uniformly random order of the tied candidates, so a question where all four scores are equal
   earns success 1/4 and reciprocal rank (1 + 1/2 + 1/3 + 1/4)/4 = 0.5208 — exactly chance, which
   is what the paper's Random row shows (24.7 %, MRR 0.522). ``"pessimistic"`` ranks the answer
@@ -202,8 +202,14 @@ def split_indices(labels, fraction: float = 0.1, seed: int = 0) -> tuple[np.ndar
 # ----------------------------------------------------------------------------- ranking test
 
 
-def ranking_outcomes(score_matrix, ties: str = "split") -> tuple[np.ndarray, np.ndarray]:
+TIE_TOLERANCE = 1e-6  # float32 cosines: equal in exact arithmetic may differ by an ulp or two
+
+
+def ranking_outcomes(score_matrix, ties: str = "split", tolerance: float = TIE_TOLERANCE) -> tuple[np.ndarray, np.ndarray]:
     """Per-question (success, reciprocal rank) for a ``(n, k)`` matrix, answer in column 0.
+
+    A candidate ties with the answer when the scores differ by at most ``tolerance``: cosines
+    computed in float32 from the same word counts can differ in the last bit.
 
     With ``b`` candidates scoring strictly above the answer and ``t`` tied with it, the answer's
     rank is ``b + 1 + t`` (pessimistic), ``b + 1`` (optimistic) or, by default ("split"), uniform
@@ -217,8 +223,8 @@ def ranking_outcomes(score_matrix, ties: str = "split") -> tuple[np.ndarray, np.
     if k < 2:
         raise MetricInputError(f"a ranking question needs at least 2 candidates, got {k}")
     answer = m[:, :1]
-    better = (m[:, 1:] > answer).sum(axis=1)
-    tied = (m[:, 1:] == answer).sum(axis=1)
+    better = (m[:, 1:] > answer + tolerance).sum(axis=1)
+    tied = (np.abs(m[:, 1:] - answer) <= tolerance).sum(axis=1)
     if ties == "pessimistic":
         rank = better + tied + 1
         return (rank == 1).astype(np.float64), 1.0 / rank
@@ -231,14 +237,14 @@ def ranking_outcomes(score_matrix, ties: str = "split") -> tuple[np.ndarray, np.
     return success, reciprocal
 
 
-def success_at_1(score_matrix, ties: str = "split") -> float:
+def success_at_1(score_matrix, ties: str = "split", tolerance: float = TIE_TOLERANCE) -> float:
     """Fraction of questions whose answer scores highest (precision@1)."""
-    return float(ranking_outcomes(score_matrix, ties)[0].mean()) if len(score_matrix) else 0.0
+    return float(ranking_outcomes(score_matrix, ties, tolerance)[0].mean()) if len(score_matrix) else 0.0
 
 
-def mean_reciprocal_rank(score_matrix, ties: str = "split") -> float:
+def mean_reciprocal_rank(score_matrix, ties: str = "split", tolerance: float = TIE_TOLERANCE) -> float:
     """Mean over questions of 1 / rank of the answer (Craswell 2009)."""
-    return float(ranking_outcomes(score_matrix, ties)[1].mean()) if len(score_matrix) else 0.0
+    return float(ranking_outcomes(score_matrix, ties, tolerance)[1].mean()) if len(score_matrix) else 0.0
 
 
 # ----------------------------------------------------------------------------- bootstrap

@@ -20,7 +20,7 @@ A part no rule can place is *skipped* and logged with the file, SCU id and reaso
 from __future__ import annotations
 
 import html
-import re
+from functools import lru_cache
 
 RULES = ("offset-shift", "offset-entity", "offset-whitespace")
 
@@ -41,11 +41,20 @@ def _verbatim(text: str, needle: str) -> list[tuple[int, int]]:
     return out
 
 
-def _whitespace_pattern(needle: str) -> re.Pattern | None:
-    chars = [c for c in needle if not c.isspace()]
-    if not chars:
-        return None
-    return re.compile(r"\s*".join(re.escape(c) for c in chars))
+@lru_cache(maxsize=256)
+def _squeezed(text: str) -> tuple[str, tuple[int, ...]]:
+    """``text`` without whitespace, and where each kept character was (cached per summary)."""
+    keep = tuple(i for i, c in enumerate(text) if not c.isspace())
+    return "".join(text[i] for i in keep), keep
+
+
+def _whitespace_insensitive(text: str, needle: str) -> list[tuple[int, int]]:
+    squeezed_needle = "".join(c for c in needle if not c.isspace())
+    if not squeezed_needle:
+        return []
+    squeezed, keep = _squeezed(text)
+    n = len(squeezed_needle)
+    return [(keep[j], keep[j + n - 1] + 1) for j, _ in _verbatim(squeezed, squeezed_needle)]
 
 
 def locate(text: str, label: str, start: int, end: int) -> tuple[int, int, str] | None:
@@ -64,9 +73,7 @@ def locate(text: str, label: str, start: int, end: int) -> tuple[int, int, str] 
             found = _nearest(_verbatim(text, variant), start)
             if found:
                 return found[0], found[1], "offset-entity"
-    pattern = _whitespace_pattern(unescaped)
-    if pattern is not None:
-        found = _nearest([m.span() for m in pattern.finditer(text)], start)
-        if found:
-            return found[0], found[1], "offset-whitespace"
+    found = _nearest(_whitespace_insensitive(text, unescaped), start)
+    if found:
+        return found[0], found[1], "offset-whitespace"
     return None

@@ -20,7 +20,10 @@ DUC 2005 style — no ``.pyr``: each ``.pan`` carries its own pyramid. :func:`re
 Parsing uses lxml without recovery: malformed XML raises :class:`DataFormatError` with lxml's
 line. Offsets that do not match the label are repaired by the rules of
 :mod:`pyrabench.readers._offsets` and counted in the :class:`RepairLog`; parts no rule can place
-are skipped and logged (file, SCU id, reason), as are contributors and SCUs left empty.
+are skipped and logged (file, SCU id, reason), as are contributors and SCUs left empty. One more
+documented repair, ``contributor-across-summaries``: a contributor whose parts lie in two model
+summaries keeps the parts of the summary holding most of its text. Model summaries keep their
+line breaks (one sentence a line in DUC); offsets index them as they are.
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ from ._offsets import locate
 #: Passonneau 2013 pyramids have no ``startDocumentRegEx``: each summary follows a ``---`` line.
 PASSONNEAU_REGEX = r"(?m)^-{3,}[ \t]*$\n?"
 #: Header of a DUC model summary, used when a ``.pyr`` lacks its own regex.
-DUC_REGEX = r"[-]*\n\s*D[0-9]+(?:-[A-Z])?\.M\.[0-9]+\.[A-Z]\.[A-Z0-9]+\n[-]*\n"
+DUC_REGEX = r"[-]*\n\s*D[0-9]+[A-Za-z]?(?:-[A-Z])?\.M\.[0-9]+\.[A-Z]\.[A-Z0-9]+\n[-]*\n"
 
 _LABEL_WEIGHT = re.compile(r"^\((\d+)\)\s*")
 _DASH_LINE_OR_SPACE = re.compile(r"(?:[ \t\r\n]|-+[ \t]*(?=\n|$))*")
@@ -64,7 +67,7 @@ def parse_xml(path: str | Path) -> etree._Element:
         root = etree.fromstring(data, parser=_PARSER)
     except etree.XMLSyntaxError as exc:
         raise DataFormatError(path, f"malformed XML: {exc.msg}", line=exc.lineno) from None
-    except (ValueError, etree.LxmlError) as exc:  # e.g. an unsupported encoding declaration
+    except (ValueError, LookupError, etree.LxmlError) as exc:  # e.g. an unknown encoding declaration
         raise DataFormatError(path, f"malformed XML: {exc}") from None
     if root is None:
         raise DataFormatError(path, "malformed XML: no root element")
@@ -131,8 +134,8 @@ def split_summaries(text: str, regex: str, path) -> SummarySplit:
         raise DataFormatError(path, f"startDocumentRegEx {regex!r} matches no summary header")
     starts, ends, ids = [], [], []
     for i, m in enumerate(matches):
-        begin = _DASH_LINE_OR_SPACE.match(text, m.end()).end()
         stop = matches[i + 1].start() if i + 1 < len(matches) else len(text)
+        begin = min(_DASH_LINE_OR_SPACE.match(text, m.end()).end(), stop)  # empty summary: begin == stop
         body = text[begin:stop]
         # drop trailing whitespace and trailing dashed rules (the next header's top rule)
         trimmed = re.sub(r"(?:\s|(?<=\n)-+)+\Z", "", body) if body else body
@@ -163,6 +166,23 @@ def _read_parts(contrib_el, text: str, path, scu_id: int, log: RepairLog) -> lis
     return parts
 
 
+def _one_summary(parts: list[Part], split: SummarySplit) -> tuple[int | None, list[Part]]:
+    """The summary holding most of a contributor's characters, and its parts there.
+
+    A contributor belongs to one summary; the rare one whose parts straddle two (an annotation
+    slip: "X, a carpenter...a carpenter" picked from two summaries) keeps the parts of the
+    summary that holds most of its text (ties: the earlier summary)."""
+    size: dict[int, int] = {}
+    for p in parts:
+        i = split.index_of(p.start, p.end)
+        if i is not None:
+            size[i] = size.get(i, 0) + (p.end - p.start)
+    if not size:
+        return None, []
+    best = max(size, key=lambda i: (size[i], -i))
+    return best, [p for p in parts if split.index_of(p.start, p.end) == best]
+
+
 def _pyramid_from_element(
     el, path, corpus: str, topic: str, log: RepairLog, default_regex: str | None
 ) -> Pyramid:
@@ -191,12 +211,14 @@ def _pyramid_from_element(
             if not parts:
                 log.skip(path, "contributor-no-parts", f"contributor {c_label[:60]!r} has no placeable part", item)
                 continue
-            indices = {split.index_of(p.start, p.end) for p in parts}
-            if None in indices or len(indices) != 1:
-                where = "a summary header" if None in indices else "several summaries"
-                log.skip(path, "contributor-across-summaries", f"contributor {c_label[:60]!r} spans {where}", item)
+            index, kept = _one_summary(parts, split)
+            if index is None:
+                log.skip(path, "contributor-outside-summaries", f"contributor {c_label[:60]!r} lies in a summary header", item)
                 continue
-            (index,) = indices
+            if len(kept) < len(parts):
+                log.repair(path, "contributor-across-summaries",
+                           f"kept {len(kept)} of {len(parts)} parts, those in summary {index}", item)
+            parts = kept
             base = split.starts[index]
             rebased = tuple(Part(p.text, p.start - base, p.end - base) for p in parts)
             contributors.append(Contributor(c_label, rebased, index))
@@ -227,17 +249,44 @@ class PeerFile:
 
 
 class PyramidCache:
-    """Embedded pyramids memoized by content: the many ``.pan`` of a topic repeat one pyramid."""
+    """Embedded pyramids memoized by content: the many ``.pan`` of a topic repeat one pyramid.
+
+    Repairs found while reading an embedded pyramid are held back and logged the first time
+    that pyramid is actually used (not when it duplicates the topic's ``.pyr``), so one defect
+    is counted once.
+    """
 
     def __init__(self):
-        self._by_digest: dict[tuple[str, str, str], Pyramid] = {}
+        self._by_digest: dict[tuple[str, str, str], tuple[Pyramid, RepairLog]] = {}
+        self._logged: set[tuple[str, str, str]] = set()
+        self._same: dict[tuple[tuple, int], bool] = {}
+        self._uids: dict[tuple, frozenset[str]] = {}
 
-    def get(self, el, path, corpus, topic, log, default_regex) -> Pyramid:
+    def get(self, el, path, corpus, topic, default_regex) -> tuple[tuple, Pyramid]:
         digest = hashlib.blake2b(etree.tostring(el), digest_size=16).hexdigest()
         key = (corpus, topic, digest)
         if key not in self._by_digest:
-            self._by_digest[key] = _pyramid_from_element(el, path, corpus, topic, log, default_regex)
-        return self._by_digest[key]
+            pending = RepairLog()
+            self._by_digest[key] = (_pyramid_from_element(el, path, corpus, topic, pending, default_regex), pending)
+            self._uids[key] = frozenset(scu.get("uid", "").strip() for scu in el.iterfind("scu"))
+        return key, self._by_digest[key][0]
+
+    def uids_in_xml(self, key) -> frozenset[str]:
+        """SCU uids as written in the embedded XML (including SCUs the reader had to skip)."""
+        return self._uids[key]
+
+    def same_as(self, key, pyramid: Pyramid) -> bool:
+        """Whether the embedded pyramid under ``key`` equals ``pyramid`` (memoized)."""
+        memo = (key, id(pyramid))
+        if memo not in self._same:
+            self._same[memo] = _same_pyramid(pyramid, self._by_digest[key][0])
+        return self._same[memo]
+
+    def used(self, key, log: RepairLog) -> None:
+        """Record that the pyramid under ``key`` is used: log its repairs once."""
+        if key not in self._logged:
+            self._logged.add(key)
+            log.extend(self._by_digest[key][1])
 
     def __len__(self) -> int:
         return len(self._by_digest)
@@ -262,12 +311,15 @@ def read_peer(
     root = parse_xml(path)
     if root.tag != "peerAnnotation":
         raise DataFormatError(path, f"unknown layout: root is <{root.tag}>, expected <peerAnnotation>", line=root.sourceline)
-    embedded = cache.get(_child(root, "pyramid", path), path, corpus, topic, log, default_regex)
-    if pyramid is not None and _same_pyramid(pyramid, embedded):
+    key, embedded = cache.get(_child(root, "pyramid", path), path, corpus, topic, default_regex)
+    if pyramid is not None and cache.same_as(key, pyramid):
         embedded = pyramid
+    else:
+        cache.used(key, log)
     annotation_el = _child(root, "annotation", path)
     summary = _joined_lines(_child(annotation_el, "text", path))
     known = {s.scu_id for s in embedded.scus}
+    in_xml = cache.uids_in_xml(key)
     scus, unmatched, seen = [], [], set()
     for peer_el in annotation_el.iterfind("peerscu"):
         scu_id = _int_attr(peer_el, "uid", path)
@@ -288,7 +340,9 @@ def read_peer(
             raise DataFormatError(path, f"peerscu uid {scu_id} appears twice", line=peer_el.sourceline)
         seen.add(scu_id)
         if scu_id not in known:
-            log.skip(path, "peer-scu-not-in-pyramid", f"peerscu {scu_id} is not an SCU of the pyramid", f"scu {scu_id}")
+            kind = "peer-scu-skipped-in-pyramid" if str(scu_id) in in_xml else "peer-scu-not-in-pyramid"
+            log.skip(path, kind, f"peerscu {scu_id} ({len(contributors)} contributors) has no SCU in the pyramid read",
+                     f"scu {scu_id}")
             continue
         scus.append(SCU(scu_id, label, tuple(contributors)))
     annotation = PeerAnnotation(corpus, topic, peer_id, annotator, summary, tuple(scus), embedded, str(path))
@@ -297,3 +351,125 @@ def read_peer(
 
 def _same_pyramid(a: Pyramid, b: Pyramid) -> bool:
     return a.summaries == b.summaries and a.scus == b.scus
+
+
+# --------------------------------------------------------------------------- writing
+# DUCView's own layout, so the sample data and round-trip tests use the files the readers read.
+
+_PYR_DTD = """<!DOCTYPE pyramid [
+ <!ELEMENT pyramid (startDocumentRegEx?,text,scu*)>
+ <!ELEMENT startDocumentRegEx (#PCDATA)>
+ <!ELEMENT text (line*)>
+ <!ELEMENT line (#PCDATA)>
+ <!ELEMENT scu (contributor)+>
+ <!ATTLIST scu uid CDATA #REQUIRED
+               label CDATA #REQUIRED
+               comment CDATA #IMPLIED>
+ <!ELEMENT contributor (part)+>
+ <!ATTLIST contributor label CDATA #REQUIRED
+                       comment CDATA #IMPLIED>
+ <!ELEMENT part EMPTY>
+ <!ATTLIST part label CDATA #REQUIRED
+                start CDATA #REQUIRED
+                end   CDATA #REQUIRED>
+
+]>"""
+
+_PAN_DTD = """<!DOCTYPE peerAnnotation [
+ <!ELEMENT peerAnnotation (pyramid,annotation)>
+ <!ELEMENT annotation (text,peerscu+)>
+ <!ELEMENT peerscu (contributor)*>
+ <!ATTLIST peerscu uid CDATA #REQUIRED
+                   label CDATA #REQUIRED
+                   comment CDATA #IMPLIED>
+""" + _PYR_DTD.split("[", 1)[1].replace("]>", "]>", 1)
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+@dataclass(frozen=True)
+class Header:
+    """How summaries are introduced in a ``.pyr`` text: DUC's dashed ``D0601.M.250.A.A`` block
+    (``name`` is ``"{topic}.M.{length}.{selector}"``) or Passonneau's bare ``---`` (``name=None``)."""
+
+    name: str | None = None
+    regex: str | None = None
+
+    def lines(self, summarizer_id: str) -> list[str]:
+        if self.name is None:
+            return ["---"]
+        return ["", "---------------", f"{self.name}.{summarizer_id}", "---------------", ""]
+
+
+def _pyramid_body(pyramid: Pyramid, header: Header) -> list[str]:
+    """The ``<pyramid>`` element's lines; part offsets are rebased into the joined text."""
+    lines: list[str] = []
+    starts = []
+    for sid, summary in zip(pyramid.summarizer_ids, pyramid.summaries):
+        lines.extend(header.lines(sid))
+        starts.append(len("\n".join(lines)) + (1 if lines else 0))
+        lines.extend(summary.split("\n"))
+    out = ["<pyramid>"]
+    if header.regex is not None:
+        out.append(f"<startDocumentRegEx><![CDATA[{header.regex}]]></startDocumentRegEx>")
+    out.append(" <text>")
+    out.extend(f"  <line>{_esc(line)}</line>" for line in lines)
+    out.append(" </text>")
+    for scu in pyramid.scus:
+        out.append(f' <scu uid="{scu.scu_id}" label="{_esc(scu.label)}">')
+        for c in scu.contributors:
+            base = starts[c.summary_index]
+            out.append(f'  <contributor label="{_esc(c.label)}">')
+            out.extend(
+                f'   <part label="{_esc(p.text)}" start="{p.start + base}" end="{p.end + base}"/>' for p in c.parts
+            )
+            out.append("  </contributor>")
+        out.append(" </scu>")
+    out.append("</pyramid>")
+    return out
+
+
+def _write_text(path, lines: list[str], crlf: bool) -> None:
+    import os
+    import tempfile
+
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = ("\r\n" if crlf else "\n").join(lines) + ("\r\n" if crlf else "\n")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data.encode("utf-8"))
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_pyramid(pyramid: Pyramid, path, header: Header, crlf: bool = True) -> None:
+    """A ``.pyr`` file DUCView (and :func:`read_pyramid`) reads. Atomic."""
+    _write_text(path, ['<?xml version="1.0"?>', _PYR_DTD, "", *_pyramid_body(pyramid, header)], crlf)
+
+
+def write_peer(
+    peer: PeerAnnotation, path, header: Header, unmatched: tuple[Contributor, ...] = (), crlf: bool = True
+) -> None:
+    """A ``.pan`` file: the embedded pyramid, the peer text, one ``peerscu`` per pyramid SCU
+    (heaviest first, as DUCView lists them) and the uid-0 bin. Atomic."""
+    matched = {s.scu_id: s for s in peer.scus}
+    out = ['<?xml version="1.0"?>', _PAN_DTD, "", "<peerAnnotation>", *_pyramid_body(peer.pyramid, header)]
+    out += ["<annotation>", " <text>", *(f"  <line>{_esc(x)}</line>" for x in peer.summary.split("\n")), " </text>"]
+    order = sorted(peer.pyramid.scus, key=lambda s: (-s.weight, s.label, s.scu_id))
+    bins = [(s.scu_id, f"({s.weight}) {s.label}", matched.get(s.scu_id)) for s in order]
+    bins.append((0, "All non-matching SCUs go here", SCU(0, "", tuple(unmatched))))
+    for uid, label, scu in bins:
+        out.append(f' <peerscu uid="{uid}" label="{_esc(label)}">')
+        for c in scu.contributors if scu is not None else ():
+            out.append(f'  <contributor label="{_esc(c.label)}">')
+            out.extend(f'   <part label="{_esc(p.text)}" start="{p.start}" end="{p.end}"/>' for p in c.parts)
+            out.append("  </contributor>")
+        out.append(" </peerscu>")
+    out += ["</annotation>", "</peerAnnotation>"]
+    _write_text(path, out, crlf)

@@ -1,0 +1,104 @@
+"""Benchmark generation speed: building both tests from DUC 2006 + 2007 (main, update) + TAC 2008.
+
+Targets (issue 3): build both tests in <= 3 s wall after parsing, and generate pairs >= 10x faster
+than a straightforward per-pair Python loop run here on the same items (and checked to give the
+identical pairs). Prints pairs examined per second and peak memory.
+
+    PYRABENCH_DATA=/work/shared/data python benchmarks/bench_build.py [--repeat 3]
+
+Without ``PYRABENCH_DATA`` it runs on the bundled sample (tiny, figures not meaningful).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import tempfile
+import time
+import tracemalloc
+
+from pyrabench import benchmark
+from pyrabench.dataroot import resolve
+from pyrabench.pairs import binary_pairs, binary_pairs_loop, build_items
+from pyrabench.policy import Policy
+from pyrabench.text import words_batch, words_many
+
+CORPORA = ("duc2006", "duc2007", "duc2007-update", "tac2008")
+
+
+def timed(fn, repeat: int):
+    times, result = [], None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - t)
+    return result, times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", default=None)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    root = resolve(args.data)
+    print(f"data: {root.describe()}; cores available: {os.cpu_count()}; load average {os.getloadavg()[0]:.2f}")
+    from pyrabench.corpora import discover
+
+    names = [n for n in CORPORA if n in discover(root.path)]
+    t = time.perf_counter()
+    corpora = benchmark.corpora_from_root(root, names)
+    print(f"parsing {', '.join(names)}: {time.perf_counter() - t:.2f} s (not part of the target)")
+    words_many(["warm up the spaCy tokenizer"])  # loading spaCy is import cost, not build cost
+    policy = Policy()
+
+    bench, times = timed(lambda: benchmark.build(corpora, policy), args.repeat)
+    s = bench.stats["overall"]
+    print(
+        f"build (tokenize, pairs, questions, stats, card): median {statistics.median(times):.2f} s "
+        f"(runs: {', '.join(f'{x:.2f}' for x in times)}); target <= 3 s"
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        def end_to_end():
+            b = benchmark.build(corpora, policy)
+            benchmark.save(b, tmp, "jsonl")
+
+        _, e2e = timed(end_to_end, args.repeat)
+    print(f"build + write jsonl: median {statistics.median(e2e):.2f} s")
+    print(
+        f"  {s['positive_pairs']} positive + {s['negative_pairs']} negative = {s['total_pairs']} pairs, "
+        f"{s['ranking_questions']} ranking questions"
+    )
+
+    # pair generation: vectorized masks vs the per-pair loop, on the same tokenized items
+    pyramids = [p for c in corpora.values() for p in c.pyramids]
+    items = build_items(pyramids, policy)
+    examined = sum((sl.end - sl.start) * (sl.end - sl.start - 1) // 2 for sl in items.slices)
+    fast, t_fast = timed(lambda: binary_pairs(items, policy), args.repeat)
+    slow, t_slow = timed(lambda: binary_pairs_loop(items, policy), 1)
+    same = slow == list(zip(fast.index_a.tolist(), fast.index_b.tolist(), fast.label.tolist()))
+    tf, ts = statistics.median(t_fast), t_slow[0]
+    print(f"candidate pairs examined: {examined}")
+    print(f"pairs, vectorized: {tf:.3f} s = {examined / tf:,.0f} pairs/s")
+    print(f"pairs, per-pair Python loop: {ts:.3f} s = {examined / ts:,.0f} pairs/s")
+    print(f"speed-up {ts / tf:.1f}x (target >= 10x); identical pairs: {same}")
+
+    texts = items.frame["text"].tolist()
+    _, t_batch = timed(lambda: words_batch(texts), args.repeat)
+    _, t_many = timed(lambda: words_many(texts), 1)
+    print(
+        f"tokenizing {len(texts)} items: words_batch {statistics.median(t_batch):.2f} s, "
+        f"per-text words_many {t_many[0]:.2f} s; identical: {words_batch(texts) == words_many(texts)}"
+    )
+
+    tracemalloc.start()
+    benchmark.build(corpora, policy)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory: {peak / 2**20:.1f} MiB allocated during build (tracemalloc); process max RSS {rss:.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()

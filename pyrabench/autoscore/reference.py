@@ -1,0 +1,68 @@
+"""The SCU sets Passonneau et al. (2013) retrieved: ``target_summaries/scus_identified/<id>.csv``.
+
+Each file has the header ``variant,retrieved SCUs``, a ``human`` row, then one row per variant
+written as a Python tuple ``('aug', 'max', 0.51)`` (similarity, combine, threshold) with the
+retrieved SCU ids as a Python list. Similarities: ``uni`` unigram overlap, ``ro``
+Ratcliff/Obershelp (difflib), ``cos`` WMF cosine, ``aug`` WMF trained on augmented text.
+"""
+
+from __future__ import annotations
+
+import ast
+import csv
+from pathlib import Path
+
+import pandas as pd
+
+from ..errors import DataFormatError, MissingDataError
+
+SUBDIR = Path("passonneau2013") / "target_summaries" / "scus_identified"
+
+
+def _variant(text: str, path: Path, line: int):
+    if text == "human":
+        return ("human", "", float("nan"))
+    try:
+        v = ast.literal_eval(text)
+    except (ValueError, SyntaxError) as exc:
+        raise DataFormatError(path, f"variant {text!r} is not a tuple: {exc}", line) from None
+    if not (isinstance(v, tuple) and len(v) == 3 and isinstance(v[2], (int, float))):
+        raise DataFormatError(path, f"variant {text!r} is not (similarity, combine, threshold)", line)
+    return (str(v[0]), str(v[1]), float(v[2]))
+
+
+def read_scus_identified(path: str | Path) -> pd.DataFrame:
+    """Rows ``summary, similarity, combine, threshold, retrieved`` (sorted tuple of SCU ids)."""
+    path = Path(path)
+    rows = []
+    with open(path, newline="", encoding="utf-8") as f:
+        reader = csv.reader(f)
+        header = next(reader, None)
+        if header is None or [h.strip() for h in header[:2]] != ["variant", "retrieved SCUs"]:
+            raise DataFormatError(path, f"expected header 'variant,retrieved SCUs', got {header}", 1)
+        for line, rec in enumerate(reader, start=2):
+            if not rec or all(not c.strip() for c in rec):
+                continue
+            if len(rec) != 2:
+                raise DataFormatError(path, f"expected 2 fields, got {len(rec)}", line)
+            sim, how, t = _variant(rec[0].strip(), path, line)
+            try:
+                ids = ast.literal_eval(rec[1])
+            except (ValueError, SyntaxError) as exc:
+                raise DataFormatError(path, f"SCU list {rec[1]!r} unreadable: {exc}", line) from None
+            if not isinstance(ids, list) or not all(isinstance(i, int) for i in ids):
+                raise DataFormatError(path, f"SCU list {rec[1]!r} is not a list of integers", line)
+            rows.append({"summary": path.stem, "similarity": sim, "combine": how, "threshold": t,
+                         "retrieved": tuple(sorted(set(ids)))})
+    if not any(r["similarity"] == "human" for r in rows):
+        raise DataFormatError(path, "no 'human' row")
+    return pd.DataFrame(rows)
+
+
+def load_scus_identified(root) -> pd.DataFrame:
+    """All files under ``<root>/passonneau2013/target_summaries/scus_identified``, by summary id."""
+    d = Path(root) / SUBDIR
+    files = sorted(d.glob("*.csv"))
+    if not files:
+        raise MissingDataError(f"no scus_identified/*.csv under {d}")
+    return pd.concat([read_scus_identified(p) for p in files], ignore_index=True)

@@ -1,0 +1,135 @@
+"""Agreement of automated with manual scores, as the 2013 ``get_score_stats.py``.
+
+Per variant (similarity, combine, threshold): Pearson of the absolute scores, Spearman and
+Kendall's τ of the rankings (scipy's ``spearmanr``/``kendalltau`` average tied ranks, as the
+script's ordinals do), the mean Jaccard of retrieved vs human SCU sets, and the ratio of the
+number of retrieved to human SCUs.
+
+Confidence intervals follow the script: leave one summary out in turn, recompute the
+statistic on the rest, and take the normal 95 % interval ``mean ± 1.96·sd`` of those values
+(``ci="loo"``). That interval describes the stability of the statistic under removing one
+summary, not sampling error, and shrinks as the sample grows; ``ci="bootstrap"`` gives the
+percentile interval of ``scipy.stats.bootstrap`` over summaries (paired, seeded) instead.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+STATS = ("pearson", "spearman", "kendall", "jaccard", "scu_ratio")
+
+
+def jaccard(a, b) -> float:
+    a, b = set(a), set(b)
+    union = len(a | b)
+    return len(a & b) / union if union else 1.0
+
+
+def _per_summary(human_sets, auto_sets):
+    jac = np.array([jaccard(h, a) for h, a in zip(human_sets, auto_sets)])
+    ratio = np.array([len(a) / len(h) if len(h) else np.nan for h, a in zip(human_sets, auto_sets)])
+    return jac, ratio
+
+
+def _stats_from(h, a, jac, ratio) -> dict[str, float]:
+    const = np.ptp(h) == 0 or np.ptp(a) == 0
+    return {
+        "pearson": np.nan if const else float(stats.pearsonr(h, a)[0]),
+        "spearman": np.nan if const else float(stats.spearmanr(h, a)[0]),
+        "kendall": np.nan if const else float(stats.kendalltau(h, a)[0]),
+        "jaccard": float(np.mean(jac)),
+        "scu_ratio": float(np.nanmean(ratio)) if np.isfinite(ratio).any() else np.nan,
+    }
+
+
+def score_stats(human_scores: Sequence[float], auto_scores: Sequence[float],
+                human_sets: Sequence, auto_sets: Sequence) -> dict[str, float]:
+    """The five statistics over aligned summaries (NaN for a correlation with a constant side)."""
+    h = np.asarray(human_scores, dtype=float)
+    a = np.asarray(auto_scores, dtype=float)
+    jac, ratio = _per_summary(human_sets, auto_sets)
+    return _stats_from(h, a, jac, ratio)
+
+
+def score_stats_ci(human_scores, auto_scores, human_sets, auto_sets, ci: str = "loo",
+                   confidence: float = 0.95, n_resamples: int = 999, seed: int = 0) -> dict[str, float]:
+    """:func:`score_stats` plus ``<stat>_lo``/``<stat>_hi`` (see module docstring)."""
+    h = np.asarray(human_scores, dtype=float)
+    a = np.asarray(auto_scores, dtype=float)
+    jac, ratio = _per_summary(human_sets, auto_sets)
+    out = _stats_from(h, a, jac, ratio)
+    n = len(h)
+    if ci == "loo":
+        folds = []
+        for i in range(n):
+            keep = np.arange(n) != i
+            folds.append(_stats_from(h[keep], a[keep], jac[keep], ratio[keep]))
+        for name in STATS:
+            vals = np.array([f[name] for f in folds], dtype=float)
+            vals = vals[np.isfinite(vals)]
+            if len(vals) < 2:
+                out[f"{name}_lo"] = out[f"{name}_hi"] = np.nan
+                continue
+            m, sd = vals.mean(), vals.std()
+            lo, hi = stats.norm.interval(confidence, loc=m, scale=sd) if sd > 0 else (m, m)
+            out[f"{name}_lo"], out[f"{name}_hi"] = float(lo), float(hi)
+    elif ci == "bootstrap":
+        rng = np.random.default_rng(seed)
+        for name in STATS:
+            def stat(idx, name=name):
+                idx = idx.astype(int)
+                return _stats_from(h[idx], a[idx], jac[idx], ratio[idx])[name]
+            res = stats.bootstrap((np.arange(n, dtype=float),), stat, vectorized=False, paired=True,
+                                  n_resamples=n_resamples, confidence_level=confidence, method="percentile",
+                                  random_state=rng)
+            out[f"{name}_lo"], out[f"{name}_hi"] = float(res.confidence_interval.low), float(res.confidence_interval.high)
+    else:
+        raise ValueError(f"ci must be 'loo' or 'bootstrap', got {ci!r}")
+    return out
+
+
+def variant_table(auto: pd.DataFrame, human: pd.DataFrame, on: Sequence[str], score: str = "weight",
+                  human_score: str | None = None, ci: str = "loo", **kw) -> pd.DataFrame:
+    """One row per variant of ``auto`` (columns ``similarity, combine, threshold`` plus ``on``
+    keys, ``score`` and ``retrieved``) against ``human`` (``on`` keys, ``human_score``, ``human_set``)."""
+    human_score = human_score or score
+    rows = []
+    for variant, g in auto.groupby(["similarity", "combine", "threshold"], sort=True):
+        m = g.merge(human, on=list(on), how="inner", suffixes=("", "_human"))
+        hs = m[f"{human_score}_human"] if f"{human_score}_human" in m else m[human_score]
+        res = score_stats_ci(hs.to_numpy(), m[score].to_numpy(), list(m["human_set"]), list(m["retrieved"]), ci=ci, **kw)
+        rows.append(dict(zip(["similarity", "combine", "threshold"], variant), n=len(m), **res))
+    return pd.DataFrame(rows)
+
+
+def plot_variants(table: pd.DataFrame, statistics: Sequence[str] = ("pearson", "spearman", "kendall", "jaccard"),
+                  top: int | None = None):
+    """The script's figure: per statistic, variants ranked by it, with their intervals."""
+    import matplotlib.pyplot as plt
+    import seaborn as sns
+
+    fig, axes = plt.subplots(len(statistics), 1, figsize=(9, 2.4 * len(statistics)), squeeze=False)
+    names = sorted(table["similarity"].unique())
+    colors = dict(zip(names, sns.color_palette(n_colors=max(3, len(names)))))
+    markers = dict(zip(sorted(table["combine"].unique()), "os^v<>"))
+    for ax, name in zip(axes[:, 0], statistics):
+        t = table.sort_values(name, ascending=False, na_position="last").reset_index(drop=True)
+        if top:
+            t = t.head(top)
+        for i, r in t.iterrows():
+            lo, hi = r.get(f"{name}_lo", np.nan), r.get(f"{name}_hi", np.nan)
+            err = None if not np.isfinite(lo) else [[r[name] - lo], [hi - r[name]]]
+            ax.errorbar(i + 1, r[name], yerr=err, marker=markers[r["combine"]], color=colors[r["similarity"]],
+                        ms=4, lw=0.8)
+        ax.set_title(name)
+        ax.set_ylabel(name)
+    axes[-1, 0].set_xlabel("variant rank")
+    handles = [plt.Line2D([], [], color=colors[n], marker="o", ls="", label=n) for n in names]
+    handles += [plt.Line2D([], [], color="gray", marker=m, ls="", label=c) for c, m in markers.items()]
+    axes[0, 0].legend(handles=handles, fontsize=7, ncol=len(handles))
+    fig.tight_layout()
+    return fig

@@ -1,0 +1,54 @@
+"""``pyrabench build [--data DIR] [--corpus NAME ...] --out DIR [--format jsonl|parquet|csv]``."""
+
+from __future__ import annotations
+
+import sys
+
+from ._common import add_data_argument
+
+HELP = "build the binary and ranking tests (Baumel et al. 2016 §3) from the pyramid corpora"
+
+
+def add_arguments(parser) -> None:
+    add_data_argument(parser)
+    parser.add_argument(
+        "--corpus", metavar="NAME", nargs="+", action="extend", default=None,
+        help="corpora to use (default: every pyramid corpus found under the data root)",
+    )  # fmt: skip
+    parser.add_argument("--out", metavar="DIR", required=True, help="output directory (created if needed)")
+    parser.add_argument("--format", choices=("jsonl", "parquet", "csv"), default="jsonl", help="file format (default jsonl)")
+    labels = parser.add_mutually_exclusive_group()
+    labels.add_argument("--labels", dest="labels", action="store_true", default=None, help="include SCU labels as items (default)")
+    labels.add_argument("--no-labels", dest="labels", action="store_false", help="contributors only")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the answer draw (default 0)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bars")
+
+
+def run(args) -> int:
+    from .. import benchmark
+    from ..dataroot import resolve
+    from ..policy import Policy
+
+    changes = {}
+    if args.labels is not None:
+        changes["include_labels"] = args.labels
+    if args.seed is not None:
+        changes["seed"] = args.seed
+    policy = Policy(**changes)
+    root = resolve(args.data)
+    progress = not args.no_progress
+    if progress:
+        print(f"loading {', '.join(args.corpus) if args.corpus else 'every corpus'} from {root.describe()}", file=sys.stderr)
+    corpora = benchmark.corpora_from_root(root, args.corpus)
+    bench = benchmark.build(corpora, policy, progress=progress)
+    files = benchmark.save(bench, args.out, args.format)
+    s = bench.stats["overall"]
+    print(
+        f"{s['positive_pairs']} positive + {s['negative_pairs']} negative = {s['total_pairs']} pairs, "
+        f"{s['ranking_questions']} ranking questions from {', '.join(bench.stats['corpora'])}"
+    )
+    if bench.stats["missing"]:
+        print(f"not available (used by the paper): {', '.join(bench.stats['missing'])}")
+    for f in files:
+        print(f"wrote {f}")
+    return 0

@@ -1,0 +1,67 @@
+"""``pyrabench data``: which pyramid corpora are under the data root, and what they hold."""
+
+from __future__ import annotations
+
+from ..corpora import CORPUS_NAMES, corpus_stats, discover, load_corpus
+from ..dataroot import resolve
+from ._common import add_data_argument, add_json_argument, print_json, print_table
+
+HELP = "list the pyramid corpora under the data root with their counts and repairs"
+
+#: Columns of the human table, in order (JSON carries every key of corpus_stats).
+COLUMNS = (
+    "pyramids", "summaries", "scus", "contributors", "peers", "peer_matches",
+    "contributor_words", "unique_words", "repairs", "skips",
+)
+
+
+def add_arguments(parser) -> None:
+    add_data_argument(parser)
+    add_json_argument(parser)
+    parser.add_argument(
+        "--corpus", action="append", choices=CORPUS_NAMES, metavar="NAME",
+        help="only this corpus (repeatable); a corpus asked for by name must be present",
+    )
+    parser.add_argument("--log", action="store_true", help="also list every repair and skip (file, item, reason)")
+
+
+def collect(data=None, names=None) -> dict:
+    """The report as a JSON-ready dict: ``{"data_root", "sample", "corpora": {...}, "missing": [...]}``."""
+    root = resolve(data)
+    present = discover(root.path)
+    wanted = list(names) if names else list(present)
+    corpora = {name: corpus_stats(load_corpus(name, root.path)) for name in wanted}
+    missing = [n for n in CORPUS_NAMES if n not in present]
+    return {"data_root": str(root.path), "sample": root.is_sample, "corpora": corpora, "missing": missing}
+
+
+def run(args) -> int:
+    report = collect(args.data, args.corpus)
+    if args.json:
+        if args.log:
+            report["records"] = {
+                name: [r.__dict__ for r in load_corpus(name, report["data_root"]).log.records]
+                for name in report["corpora"]
+            }
+        print_json(report)
+        return 0
+    import pandas as pd
+
+    root = resolve(args.data)
+    print(root.describe())
+    if report["corpora"]:
+        table = pd.DataFrame({n: {c: s[c] for c in COLUMNS} for n, s in report["corpora"].items()}).T
+        table.index.name = "corpus"
+        print_table(table)
+        for name, stats in report["corpora"].items():
+            if stats["log"]:
+                print(f"{name}: " + ", ".join(f"{k} {v}" for k, v in stats["log"].items()))
+            if args.log:
+                for r in load_corpus(name, root.path).log.records:
+                    what = "skipped" if r.skipped else "repaired"
+                    print(f"  {r.path} [{r.item}] {what} {r.kind}: {r.detail}")
+    else:
+        print("no pyramid corpus found")
+    if report["missing"]:
+        print("missing: " + ", ".join(report["missing"]))
+    return 0

@@ -1,0 +1,56 @@
+"""``pyrabench evaluate DIR --embedding SPEC ...``: Table 1 of Baumel et al. (2016) on a built benchmark."""
+
+from __future__ import annotations
+
+from .. import evaluation
+from ..metrics import TIE_MODES
+from ._common import add_data_argument, add_json_argument, print_json, print_table
+
+HELP = "score embeddings on a built benchmark (F-measure, success rate, MRR with 95% CIs)"
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("dir", metavar="DIR", help="benchmark directory written by `pyrabench build`")
+    parser.add_argument(
+        "--embedding",
+        metavar="SPEC",
+        action="append",
+        required=True,
+        help="registry name (random, onehot, glove-6b-50d, minilm, ...) or name=path[:format]; repeatable",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the 10/90 split and the bootstrap (default 0)")
+    parser.add_argument("--resamples", type=int, default=1000, help="bootstrap/permutation resamples (default 1000)")
+    parser.add_argument(
+        "--ties", choices=TIE_MODES, default="split", help="how tied ranking scores count (default: split = chance)"
+    )
+    parser.add_argument(
+        "--compare", action="store_true", help="paired tests of every other embedding against the first one"
+    )
+    add_data_argument(parser)
+    add_json_argument(parser)
+
+
+def run(args) -> int:
+    from .. import benchmark
+    from ..dataroot import resolve
+
+    bench = benchmark.load(args.dir)
+    names = [evaluation.spec_name(s) for s in args.embedding]
+    embeddings = evaluation.load_embeddings(args.embedding, bench, data=resolve(args.data).path)
+    options = {"n_resamples": args.resamples, "ties": args.ties}
+    rows, scores = evaluation.evaluate_all(bench, embeddings, seed=args.seed, names=names, **options)
+    comparisons = (
+        [evaluation.compare(s, scores[0], seed=args.seed, **options) for s in scores[1:]] if args.compare else []
+    )
+    if args.json:
+        out = {"rows": rows}
+        if args.compare:
+            out["comparisons"] = comparisons
+        print_json(out)
+        return 0
+    print(f"Table 1 on {args.dir} (threshold fitted on a seeded 10% split, seed {args.seed}; ties: {args.ties})")
+    print_table(evaluation.table(rows).set_index("embedding"))
+    if comparisons:
+        print("\nPaired tests against", names[0], "(difference, 95% bootstrap CI, permutation p):")
+        print_table(evaluation.comparison_table(comparisons).set_index(["a", "b", "metric"]))
+    return 0

@@ -1,0 +1,82 @@
+"""``pyrabench score``: manual pyramid scores of every peer annotation, or automated ones."""
+
+from __future__ import annotations
+
+from ..corpora import CORPUS_NAMES, load_corpus
+from ..dataroot import resolve
+from ._common import add_data_argument, add_json_argument, print_json, print_table
+
+HELP = "pyramid scores (original, modified, coverage) per topic and peer; --auto SIMILARITY for automated scoring"
+
+
+def add_arguments(parser) -> None:
+    add_data_argument(parser)
+    add_json_argument(parser)
+    parser.add_argument("--corpus", default="duc2006", choices=CORPUS_NAMES, metavar="NAME",
+                        help="corpus to score (default duc2006): " + ", ".join(CORPUS_NAMES))
+    parser.add_argument("--rounding", default="ceil", choices=("ceil", "round", "floor"),
+                        help="rounding of the average model SCU count in the modified score (default ceil)")
+    parser.add_argument("--auto", metavar="SIMILARITY", default=None,
+                        help="automated scoring with 'uni', 'lsa' or 'emb:<embedding>'")
+    parser.add_argument("--combine", default="max", choices=("max", "mean", "min"),
+                        help="how segment/contributor similarities combine per SCU (default max)")
+    parser.add_argument("--threshold", type=float, action="append", default=None,
+                        help="similarity threshold (repeatable); default: KDE thresholds from the human matches")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the latent model (default 0)")
+
+
+def _manual(args, corpus) -> int:
+    from ..scoring import agreement, score_corpus
+
+    df = score_corpus(corpus, args.rounding)
+    per_peer, summary = agreement(corpus.peers, corpus.unmatched, args.rounding)
+    if args.json:
+        peers = [{"topic": r.topic, "peer": r.peer, "annotator": r.annotator, "scus": int(r.scus),
+                  "original": float(r.original), "modified": float(r.modified), "coverage": float(r.coverage),
+                  "weight": int(r.weight), "weights": [int(w) for w in r.weights], "unmatched": int(r.unmatched),
+                  "repetitions": int(r.repetitions)} for r in df.itertuples()]
+        agree = {"summary": summary, "peers": per_peer.to_dict("records")} if len(per_peer) else None
+        print_json({"corpus": corpus.name, "peers": peers, "agreement": agree, "repairs": corpus.log.counts()})
+        return 0
+    print(resolve(args.data).describe())
+    table = df.assign(weights=df["weights"].map(lambda w: " ".join(map(str, w))))
+    print_table(table[["topic", "peer", "annotator", "scus", "unmatched", "weights", "weight",
+                       "original", "modified", "coverage"]])
+    if len(per_peer):
+        print(f"\npeers annotated twice: {len(per_peer)}")
+        print_table(per_peer)
+        print(", ".join(f"{k} {v:.4f}" if isinstance(v, float) else f"{k} {v}" for k, v in summary.items()))
+    return 0
+
+
+def _auto(args, corpus) -> int:
+    from ..autoscore.pipeline import run_corpus
+
+    run = run_corpus(corpus, args.auto, args.combine, args.threshold, seed=args.seed)
+    auto = run.auto.merge(run.manual, on=["topic", "peer", "annotator"], suffixes=("", "_manual"))
+    if args.json:
+        peers = [{"topic": r.topic, "peer": r.peer, "annotator": r.annotator, "threshold": float(r.threshold),
+                  "scus": int(r.scus), "weight": int(r.weight), "modified": float(r.modified),
+                  "retrieved": list(map(int, r.retrieved)), "manual_weight": int(r.weight_manual),
+                  "manual_modified": float(r.modified_manual), "human_set": list(map(int, r.human_set))}
+                 for r in auto.itertuples()]
+        stats = run.stats.astype(object).where(run.stats.notna(), None).to_dict("records")
+        print_json({"corpus": corpus.name, "similarity": args.auto, "combine": args.combine,
+                    "thresholds": {str(k): v for k, v in run.thresholds.items()}, "peers": peers, "stats": stats})
+        return 0
+    print(resolve(args.data).describe())
+    if run.thresholds:
+        print("thresholds (KDE level → similarity): "
+              + ", ".join(f"{k:.2f} → {v:.4f}" for k, v in run.thresholds.items()))
+    auto = auto.assign(scus_manual=auto["human_set"].map(len))
+    print_table(auto[["topic", "peer", "annotator", "threshold", "scus", "weight", "modified",
+                      "scus_manual", "weight_manual", "modified_manual"]])
+    print()
+    print_table(run.stats[["similarity", "combine", "threshold", "n", "pearson", "spearman", "kendall",
+                           "jaccard", "scu_ratio"]])
+    return 0
+
+
+def run(args) -> int:
+    corpus = load_corpus(args.corpus, resolve(args.data).path)
+    return _auto(args, corpus) if args.auto else _manual(args, corpus)

@@ -1,0 +1,37 @@
+"""``pyrabench stats DIR [--json]``: the §3 figures of a built benchmark beside the paper's."""
+
+from __future__ import annotations
+
+from ._common import add_json_argument, print_json, print_table
+
+HELP = "counts of a built benchmark per corpus and overall, beside Baumel et al. (2016) §3"
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("dir", metavar="DIR", help="benchmark directory written by `pyrabench build`")
+    add_json_argument(parser)
+
+
+def run(args) -> int:
+    from .. import benchmark
+
+    stats = benchmark.load_stats(args.dir)
+    table = benchmark.stats_table(stats)
+    if args.json:
+        print_json(
+            {
+                "corpora": {name: {k: e[k] for k in benchmark.COUNT_KEYS} for name, e in stats["corpora"].items()},
+                "groups": stats.get("groups", {}),
+                "overall": stats["overall"],
+                "paper": stats["paper"],
+                "missing": stats["missing"],
+                "bad_input": {name: e["bad_input"] for name, e in stats["corpora"].items()},
+                "constraints": {name: e["constraints"] for name, e in stats["corpora"].items()},
+            }
+        )
+        return 0
+    print_table(table, floatfmt="{:.2f}")
+    if stats["missing"]:
+        print(f"\nnot available here (used by the paper): {', '.join(stats['missing'])}; "
+              "the paper's row covers DUC 2005-2007, ours the corpora listed.")  # fmt: skip
+    return 0

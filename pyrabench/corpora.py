@@ -1,0 +1,368 @@
+"""The pyramid corpora under a data root: where each lives, and loading one into memory.
+
+Layouts (paths relative to the data root; the bundled sample mirrors them):
+
+===================  ===========================================================================
+``duc2005``          ``duc2005/pans/*.pan`` — DUC 2005 style: no ``.pyr``, every ``.pan`` embeds
+                     its pyramid (NIST's ``DUC2005.tar.gz`` layout); the topic's pyramid is the
+                     embedded one most files agree on.
+``duc2006``          ``duc2006/DUC2006pyramiddata/allpyramids/*.pyr`` and ``.../allpans/*.pan``
+``duc2007``          ``duc2007/mainPyramidEval/allpyramids/*.pyr`` and ``.../allpans/*.pan``
+``duc2007-update``   ``duc2007/updateEval/Pyramid/allpyramids/*.pyr`` and ``.../allpans/*.pan``
+``tac2008``…         SacreROUGE: ``tacYYYY/pyramids.jsonl`` (+ optional
+``tac2011``          ``tacYYYY/pyramid-annotations.jsonl``), or NIST:
+                     ``tacYYYY/*_eval/manual/pyramids/*.pyr`` (+ ``manual/pans`` or
+                     ``manual/peers`` ``*.pan``)
+``passonneau2013``   ``passonneau2013/pyramid_*.pyr`` and ``target_summaries/scored/*.pan``
+===================  ===========================================================================
+
+Peer file names: ``[<annotator>.]<topic>.M.<length>.<selector>.<peer>.pan`` (DUC/TAC) and
+``<student>.pan`` (Passonneau 2013). :func:`load_corpus` is memoized per (name, root).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from .dataroot import DataRoot, resolve
+from .errors import DataFormatError, MissingDataError, UnknownNameError
+from .pyramid import Contributor, PeerAnnotation, Pyramid
+from .readers import ducview, sacrerouge
+from .repairs import RepairLog
+
+CORPUS_NAMES = (
+    "duc2005",
+    "duc2006",
+    "duc2007",
+    "duc2007-update",
+    "tac2008",
+    "tac2009",
+    "tac2010",
+    "tac2011",
+    "passonneau2013",
+)
+
+_DUC_DIRS = {
+    "duc2006": "duc2006/DUC2006pyramiddata",
+    "duc2007": "duc2007/mainPyramidEval",
+    "duc2007-update": "duc2007/updateEval/Pyramid",
+}
+_PEER_NAME = re.compile(
+    r"^(?:(?P<annotator>\d+)\.)?(?P<topic>[Dd]\d+[A-Za-z]?(?:-[A-Z])?)\.M\.(?P<length>\d+)"
+    r"\.(?P<selector>[A-Z])\.(?P<peer>[A-Za-z0-9]+)\.pan$"
+)
+_PYRAMID_NAME = re.compile(r"^(?P<topic>[Dd]\d+[A-Za-z]?(?:-[A-Z](?=[-.]))?)(?:-(?P<ids>[A-Z]+))?\.pyr$")
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """One corpus in memory: its pyramids (topic order), peer annotations, and the repair log."""
+
+    name: str
+    pyramids: tuple[Pyramid, ...]
+    peers: tuple[PeerAnnotation, ...]
+    log: RepairLog = field(repr=False)
+    path: Path | None = None
+    #: peer source -> contributors annotated in DUCView's "matches no SCU" bin (uid 0)
+    unmatched: dict = field(default_factory=dict, repr=False, compare=False)
+    seconds: float = field(default=0.0, compare=False)
+
+    def pyramid(self, topic: str) -> Pyramid:
+        for p in self.pyramids:
+            if p.topic == topic:
+                return p
+        raise KeyError(f"{self.name}: no topic {topic!r}")
+
+
+@dataclass(frozen=True)
+class _Layout:
+    path: Path  # the corpus folder (what discover() reports)
+    kind: str  # "ducview", "duc2005", "sacrerouge", "passonneau"
+    pyramids: tuple[Path, ...] = ()
+    pans: tuple[Path, ...] = ()
+    annotations: Path | None = None
+
+
+def _sorted(paths) -> tuple[Path, ...]:
+    return tuple(sorted(paths, key=lambda p: p.name))
+
+
+def _layout(name: str, root: Path) -> _Layout | None:
+    """Where corpus ``name`` lives under ``root``, or None when it is absent."""
+    if name in _DUC_DIRS:
+        base = root / _DUC_DIRS[name]
+        pyrs = _sorted((base / "allpyramids").glob("*.pyr"))
+        if not pyrs:
+            return None
+        return _Layout(base, "ducview", pyrs, _sorted((base / "allpans").glob("*.pan")))
+    if name == "duc2005":
+        base = root / "duc2005"
+        pans = _sorted((base / "pans").glob("*.pan"))
+        return _Layout(base, "duc2005", (), pans) if pans else None
+    if name == "passonneau2013":
+        base = root / "passonneau2013"
+        pyrs = _sorted(base.glob("pyramid_*.pyr"))
+        if not pyrs:
+            return None
+        return _Layout(base, "passonneau", pyrs, _sorted((base / "target_summaries" / "scored").glob("*.pan")))
+    if name.startswith("tac"):
+        base = root / name
+        jsonl = base / "pyramids.jsonl"
+        if jsonl.is_file():
+            annotations = base / "pyramid-annotations.jsonl"
+            return _Layout(base, "sacrerouge", (jsonl,), (), annotations if annotations.is_file() else None)
+        pyrs = _sorted(base.glob("*_eval/manual/pyramids/*.pyr"))
+        if pyrs:
+            pans = _sorted([*base.glob("*_eval/manual/pans/*.pan"), *base.glob("*_eval/manual/peers/*.pan")])
+            return _Layout(base, "ducview", pyrs, pans)
+        return None
+    raise UnknownNameError(f"unknown corpus {name!r}; known: {', '.join(CORPUS_NAMES)}")
+
+
+def _root_path(root) -> Path:
+    """A data root given as a path, a :class:`DataRoot`, or None (``$PYRABENCH_DATA``, else the sample)."""
+    return root.path if isinstance(root, DataRoot) else resolve(root).path
+
+
+def discover(root=None) -> dict[str, Path]:
+    """``{name: folder}`` for every corpus present under the data root, in :data:`CORPUS_NAMES` order."""
+    base = _root_path(root)
+    found = {}
+    for name in CORPUS_NAMES:
+        layout = _layout(name, base)
+        if layout is not None:
+            found[name] = layout.path
+    return found
+
+
+def _pyramid_topic(path: Path) -> str:
+    m = _PYRAMID_NAME.match(path.name)
+    if m is None:
+        raise DataFormatError(path, "unknown layout: pyramid file name is not <topic>[-<summarizers>].pyr")
+    return m.group("topic")
+
+
+def _peer_name(path: Path) -> re.Match:
+    m = _PEER_NAME.match(path.name)
+    if m is None:
+        raise DataFormatError(path, "unknown layout: peer file name is not [<annotator>.]<topic>.M.<length>.<selector>.<peer>.pan")
+    return m
+
+
+def _load_ducview(name, layout, log):
+    pyramids = {}
+    for path in layout.pyramids:
+        topic = _pyramid_topic(path)
+        if topic in pyramids:
+            raise DataFormatError(path, f"a second pyramid for topic {topic} (first: {pyramids[topic].source})")
+        pyramids[topic] = ducview.read_pyramid(path, name, topic, log)
+    peers, unmatched, cache = [], {}, ducview.PyramidCache()
+    for path in layout.pans:
+        m = _peer_name(path)
+        topic = m.group("topic")
+        read = ducview.read_peer(
+            path, name, topic, m.group("peer"), m.group("annotator") or "", log,
+            pyramid=pyramids.get(topic), cache=cache,
+        )
+        peers.append(read.annotation)
+        unmatched[str(path)] = read.unmatched
+    return tuple(pyramids.values()), peers, unmatched
+
+
+def _load_duc2005(name, layout, log):
+    peers, unmatched, cache = [], {}, ducview.PyramidCache()
+    for path in layout.pans:
+        m = _peer_name(path)
+        read = ducview.read_peer(path, name, m.group("topic"), m.group("peer"), m.group("annotator") or "", log, cache=cache)
+        peers.append(read.annotation)
+        unmatched[str(path)] = read.unmatched
+    votes: dict[str, Counter] = {}
+    first: dict[int, int] = {}
+    for i, peer in enumerate(peers):
+        votes.setdefault(peer.topic, Counter())[id(peer.pyramid)] += 1
+        first.setdefault(id(peer.pyramid), i)
+    pyramids = []
+    for topic, counter in votes.items():
+        best = max(counter, key=lambda key: (counter[key], -first[key]))
+        chosen = peers[first[best]].pyramid
+        if len(counter) > 1:
+            log.repair(chosen.source, "pyramid-variants",
+                       f"{len(counter)} different embedded pyramids; kept the one in {counter[best]} files", f"topic {topic}")
+        pyramids.append(chosen)
+    return tuple(pyramids), peers, unmatched
+
+
+def _load_passonneau(name, layout, log):
+    pyramids = []
+    for path in layout.pyramids:
+        topic = path.stem[len("pyramid_"):]
+        pyramids.append(ducview.read_pyramid(path, name, topic, log, default_regex=ducview.PASSONNEAU_REGEX))
+    if len(pyramids) != 1:
+        raise DataFormatError(layout.path, f"expected one pyramid_*.pyr, found {len(pyramids)}")
+    (pyramid,) = pyramids
+    peers, unmatched, cache = [], {}, ducview.PyramidCache()
+    for path in layout.pans:
+        read = ducview.read_peer(path, name, pyramid.topic, path.stem, "", log,
+                                 default_regex=ducview.PASSONNEAU_REGEX, pyramid=pyramid, cache=cache)
+        peers.append(read.annotation)
+        unmatched[str(path)] = read.unmatched
+    return tuple(pyramids), peers, unmatched
+
+
+def _load_sacrerouge(name, layout, log):
+    pyramids = sacrerouge.read_pyramids(layout.pyramids[0], name, log)
+    peers = []
+    if layout.annotations is not None:
+        peers = sacrerouge.read_annotations(layout.annotations, name, {p.topic: p for p in pyramids}, log)
+    return tuple(pyramids), peers, {}
+
+
+_LOADERS = {"ducview": _load_ducview, "duc2005": _load_duc2005, "passonneau": _load_passonneau, "sacrerouge": _load_sacrerouge}
+
+
+def _peer_key(peer: PeerAnnotation):
+    number = int(peer.peer_id) if peer.peer_id.isdigit() else float("inf")
+    return (peer.topic, peer.annotator, number, peer.peer_id, peer.source)
+
+
+@lru_cache(maxsize=None)
+def _load(name: str, root: Path) -> Corpus:
+    layout = _layout(name, root)
+    if layout is None:
+        raise MissingDataError(f"corpus {name} is not under {root} (see pyrabench.corpora for the expected layout)")
+    started = time.perf_counter()
+    log = RepairLog()
+    pyramids, peers, unmatched = _LOADERS[layout.kind](name, layout, log)
+    pyramids = tuple(sorted(pyramids, key=lambda p: p.topic))
+    peers = tuple(sorted(peers, key=_peer_key))
+    return Corpus(name, pyramids, peers, log, layout.path, unmatched, time.perf_counter() - started)
+
+
+def load_corpus(name: str, root=None) -> Corpus:
+    """Corpus ``name`` from the data root (``--data``, ``$PYRABENCH_DATA``, else the sample).
+
+    Raises :class:`UnknownNameError` for a name not in :data:`CORPUS_NAMES` and
+    :class:`MissingDataError` when the corpus is not under the root. Memoized.
+    """
+    if name not in CORPUS_NAMES:
+        raise UnknownNameError(f"unknown corpus {name!r}; known: {', '.join(CORPUS_NAMES)}")
+    return _load(name, _root_path(root))
+
+
+def load_all(root=None, names=None) -> dict[str, Corpus]:
+    """Every corpus present (or exactly ``names``, which must then all be present)."""
+    if names:
+        return {n: load_corpus(n, root) for n in names}
+    return {n: load_corpus(n, root) for n in discover(root)}
+
+
+def clear_cache() -> None:
+    _load.cache_clear()
+
+
+def corpus_stats(corpus: Corpus) -> dict:
+    """The counts ``pyrabench data`` reports for one corpus (deterministic, JSON-ready)."""
+    from .text import words_many
+
+    contributors = [c for p in corpus.pyramids for s in p.scus for c in s.contributors]
+    tokens = words_many(c.text for c in contributors)
+    weights = Counter(s.weight for p in corpus.pyramids for s in p.scus)
+    counts = corpus.log.counts()
+    return {
+        "topics": len({p.topic for p in corpus.pyramids}),
+        "pyramids": len(corpus.pyramids),
+        "summaries": sum(p.n_summaries for p in corpus.pyramids),
+        "scus": sum(len(p.scus) for p in corpus.pyramids),
+        "contributors": len(contributors),
+        "contributor_words": sum(len(t) for t in tokens),
+        "unique_words": len({w for t in tokens for w in t}),
+        "peers": len(corpus.peers),
+        "peer_matches": sum(len(a.matched_ids) for a in corpus.peers),
+        "weights": {str(w): n for w, n in sorted(weights.items())},
+        "repairs": sum(n for k, n in counts.items() if k.startswith("repaired:")),
+        "skips": sum(n for k, n in counts.items() if k.startswith("skipped:")),
+        "log": counts,
+    }
+
+
+# --------------------------------------------------------------------------- tables for the book
+
+
+def stats_frame(root=None):
+    """``pyrabench data`` as a DataFrame: one row per corpus present under the root."""
+    import pandas as pd
+
+    rows = {}
+    for name in discover(root):
+        stats = corpus_stats(load_corpus(name, root))
+        rows[name] = {k: v for k, v in stats.items() if k not in ("weights", "log")}
+    return pd.DataFrame.from_dict(rows, orient="index").rename_axis("corpus")
+
+
+def summary_frame(pyramid: Pyramid, preview: int = 90):
+    """The model summaries of a pyramid: who wrote them, their length, and how they begin."""
+    import pandas as pd
+
+    from .text import words_many
+
+    lengths = [len(w) for w in words_many(pyramid.summaries)]
+    return pd.DataFrame(
+        {
+            "summarizer": pyramid.summarizer_ids,
+            "words": lengths,
+            "scus": [sum(any(c.summary_index == i for c in s.contributors) for s in pyramid.scus)
+                     for i in range(pyramid.n_summaries)],
+            "begins": [s.replace("\n", " ")[:preview] + ("…" if len(s) > preview else "") for s in pyramid.summaries],
+        }
+    ).rename_axis("summary")
+
+
+def scu_frame(pyramid: Pyramid):
+    """One row per contributor: the SCU it belongs to, its weight, the summary and the text."""
+    import pandas as pd
+
+    rows = [
+        {"scu_id": s.scu_id, "weight": s.weight, "scu": s.label,
+         "summarizer": pyramid.summarizer_ids[c.summary_index], "parts": len(c.parts), "contributor": c.text}
+        for s in sorted(pyramid.scus, key=lambda s: (-s.weight, s.scu_id))
+        for c in sorted(s.contributors, key=lambda c: c.summary_index)
+    ]
+    return pd.DataFrame(rows)
+
+
+def weight_frame(corpora_by_name: dict[str, Corpus]):
+    """SCUs per weight for each corpus, with the share of the corpus's SCUs (for plotting)."""
+    import pandas as pd
+
+    rows = []
+    for name, corpus in corpora_by_name.items():
+        counts = Counter(s.weight for p in corpus.pyramids for s in p.scus)
+        total = sum(counts.values())
+        rows += [{"corpus": name, "weight": w, "scus": n, "share": n / total} for w, n in sorted(counts.items())]
+    return pd.DataFrame(rows)
+
+
+def peer_frame(peer: PeerAnnotation):
+    """A peer's annotation against its pyramid: every SCU by weight, and what the peer wrote for it."""
+    import pandas as pd
+
+    mine = {s.scu_id: s for s in peer.scus}
+    rows = []
+    for s in sorted(peer.pyramid.scus, key=lambda s: (-s.weight, s.scu_id)):
+        matched = mine.get(s.scu_id)
+        text = " | ".join(c.text for c in matched.contributors) if matched is not None else ""
+        rows.append({"scu_id": s.scu_id, "weight": s.weight, "scu": s.label, "matched": bool(text), "peer_text": text})
+    return pd.DataFrame(rows)
+
+
+def repair_frame(corpora_by_name: dict[str, Corpus]):
+    """Repairs and skips per corpus and rule (zero-filled), as the readers logged them."""
+    import pandas as pd
+
+    table = pd.DataFrame({name: c.log.counts() for name, c in corpora_by_name.items()}).fillna(0).astype(int)
+    return table.sort_index().rename_axis("rule")

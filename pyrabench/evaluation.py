@@ -1,0 +1,474 @@
+"""Table 1 of Baumel et al. (2016): score embeddings on the binary and ranking tests.
+
+Sentence similarity is the cosine of the normalized sum of the word vectors, which is what
+:meth:`Embedding.encode` returns row by row. Every distinct text of the benchmark is encoded
+once per embedding; pairs and questions then index into that matrix, so scoring 200,000 pairs
+is one gather and one row-wise dot product (:func:`score_vectors`). The metrics and their tie,
+split and bootstrap conventions are in :mod:`pyrabench.metrics`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+import numpy as np
+import pandas as pd
+import scipy.sparse as sp
+
+from . import metrics
+from .embeddings.base import Embedding, normalize_rows, paired_cosine
+from .errors import PyrabenchError
+
+PAIR_COLUMNS = ("text_a", "text_b")
+CANDIDATE_COLUMNS = ("answer", "distractor_1", "distractor_2", "distractor_3")
+CHUNK_FLOATS = 1 << 20  # floats gathered per chunk when scoring pairs (4 MB of float32)
+FIT_FRACTION = 0.1  # the paper fits the threshold on 10 % of the pairs and tests on the rest
+
+# Published figures of Baumel et al. (2016), Table 1 — reference data copied from the paper,
+# not computed here. ``spec`` is the registry name of the same (or closest) vectors.
+PAPER_TABLE1 = pd.DataFrame(
+    [
+        ("Random-Baseline", "random", 0.04059, 0.24662, 0.52223),
+        ("One-Hot", "onehot", 0.26324, 0.63973, 0.77202),
+        ("word2vec-BOW (google-news)", "word2vec-googlenews", 0.42337, 0.66960, 0.78933),
+        ("word2vec-BOW2 (Wikipedia)", "w2v-bow2-wiki", 0.39450, 0.61684, 0.75274),
+        ("word2vec-BOW5 (Wikipedia)", "w2v-bow5-wiki", 0.40387, 0.62886, 0.76292),
+        ("word2vec-Dep", "w2v-deps", 0.39097, 0.60025, 0.74003),
+        ("GloVe", "glove-840b-300d", 0.37870, 0.63000, 0.76389),
+        ("Open IE Embedding", "openie", 0.42516, 0.65667, 0.77847),
+    ],
+    columns=["paper_row", "spec", "binary_f1", "ranking_success", "ranking_mrr"],
+)
+PAPER_TABLE1.attrs["source"] = "Baumel, Cohen & Elhadad (2016), Table 1 (published figures)"
+
+
+class EvaluationError(PyrabenchError):
+    """A benchmark or an embedding that cannot be scored (missing columns, bad vectors)."""
+
+
+# ----------------------------------------------------------------------------- encoding
+
+
+@dataclass(frozen=True)
+class TextIndex:
+    """Every distinct text of a benchmark once, and where each pair/question points into it."""
+
+    texts: list[str]
+    pair_a: np.ndarray  # (n_pairs,) indices into texts
+    pair_b: np.ndarray
+    labels: np.ndarray  # (n_pairs,) 1 = paraphrase
+    question: np.ndarray  # (n_questions,)
+    candidates: np.ndarray  # (n_questions, 4), the answer in column 0
+
+
+def _require(frame: pd.DataFrame, columns: Iterable[str], what: str) -> None:
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        raise EvaluationError(f"the {what} table lacks column(s) {', '.join(missing)}")
+    if len(frame) and frame[list(columns)].isna().to_numpy().any():
+        raise EvaluationError(f"the {what} table has empty (NaN) cells in {', '.join(columns)}")
+
+
+def text_index(benchmark) -> TextIndex:
+    """Factorize all benchmark texts (first-appearance order) so each is encoded only once."""
+    binary, ranking = benchmark.binary, benchmark.ranking
+    _require(binary, (*PAIR_COLUMNS, "label"), "binary")
+    _require(ranking, ("question", *CANDIDATE_COLUMNS), "ranking")
+    n_pairs, n_questions = len(binary), len(ranking)
+    columns = [binary[c] for c in PAIR_COLUMNS] + [ranking[c] for c in ("question", *CANDIDATE_COLUMNS)]
+    all_texts = pd.concat(columns, ignore_index=True).astype(str)
+    codes, uniques = pd.factorize(all_texts)
+    codes = codes.astype(np.int64)
+    pair_a, pair_b = codes[:n_pairs], codes[n_pairs : 2 * n_pairs]
+    rest = codes[2 * n_pairs :].reshape(1 + len(CANDIDATE_COLUMNS), n_questions).T
+    labels = binary["label"].to_numpy()
+    if not np.isin(labels, (0, 1)).all():
+        raise EvaluationError("binary labels must be 0/1")
+    return TextIndex(
+        texts=[str(t) for t in uniques],
+        pair_a=pair_a,
+        pair_b=pair_b,
+        labels=labels.astype(np.int8),
+        question=rest[:, 0].copy(),
+        candidates=np.ascontiguousarray(rest[:, 1:]),
+    )
+
+
+def vocabulary(benchmark) -> set[str]:
+    """The word types of every benchmark text (as written and lower-cased): what One-Hot is
+    built on, and what a vocabulary-filtered vector load keeps."""
+    from .embeddings.tokens import vocabulary as word_types
+
+    return word_types(text_index(benchmark).texts)
+
+
+def encode(embedding: Embedding, texts: Sequence[str]):
+    """``embedding.encode`` checked and re-normalized: (n, dim) unit rows, zero rows allowed.
+
+    An embedding offering ``encode_sparse`` (One-Hot: one dimension per word type) is encoded
+    sparse, since a dense 20,000 × 20,000 matrix would not fit in memory.
+    """
+    name = getattr(embedding, "name", type(embedding).__name__)
+    sparse_encode = getattr(embedding, "encode_sparse", None)
+    vectors = sparse_encode(list(texts)) if callable(sparse_encode) else np.asarray(embedding.encode(list(texts)))
+    if vectors.ndim != 2 or vectors.shape[0] != len(texts):
+        raise EvaluationError(f"embedding {name}: encode returned shape {vectors.shape} for {len(texts)} texts")
+    if sp.issparse(vectors):
+        vectors = sp.csr_matrix(vectors, dtype=np.float32)
+        if not np.isfinite(vectors.data).all():
+            raise EvaluationError(f"embedding {name}: encode returned NaN/infinite values")
+        norms = np.sqrt(np.asarray(vectors.multiply(vectors).sum(axis=1)).ravel())
+        scale = np.divide(1.0, norms, out=np.zeros_like(norms), where=norms > 0)
+        return sp.csr_matrix(sp.diags(scale.astype(np.float32)) @ vectors)
+    if not np.isfinite(vectors).all():
+        raise EvaluationError(f"embedding {name}: encode returned NaN/infinite values")
+    return normalize_rows(vectors)
+
+
+# ----------------------------------------------------------------------------- scoring
+
+
+@dataclass(frozen=True)
+class Scores:
+    """All similarities of one embedding on one benchmark (inputs of every metric)."""
+
+    embedding: str
+    dim: int
+    binary: np.ndarray  # (n_pairs,) cosine, benchmark.binary row order
+    labels: np.ndarray  # (n_pairs,) 1 = paraphrase
+    ranking: np.ndarray  # (n_questions, 4) cosine, answer in column 0
+    n_texts: int
+    zero_texts: int  # distinct texts with no known word (zero vector, similarity 0 to all)
+
+
+def _row_dots(v, rows_a: np.ndarray, rows_b: np.ndarray) -> np.ndarray:
+    """Dot product of ``v[rows_a[i]]`` with ``v[rows_b[i]]`` for every i, dense or sparse."""
+    if sp.issparse(v):
+        return np.asarray(v[rows_a].multiply(v[rows_b]).sum(axis=1), dtype=np.float64).ravel()
+    out = np.empty(len(rows_a), dtype=np.float64)
+    step = max(1, CHUNK_FLOATS // max(1, v.shape[1]))  # chunks keep the gathered rows in cache
+    for start in range(0, len(rows_a), step):
+        stop = start + step
+        out[start:stop] = paired_cosine(v[rows_a[start:stop]], v[rows_b[start:stop]])
+    return out
+
+
+def score_vectors(index: TextIndex, vectors, name: str = "embedding") -> Scores:
+    """Pair cosines and question×candidate cosines from the encoded distinct texts (vectorized)."""
+    v = vectors if sp.issparse(vectors) else np.asarray(vectors, dtype=np.float32)
+    binary = _row_dots(v, index.pair_a, index.pair_b)
+    ranking = np.column_stack([_row_dots(v, index.question, c) for c in index.candidates.T])
+    zero = int((v.getnnz(axis=1) == 0).sum()) if sp.issparse(v) else int((~v.any(axis=1)).sum())
+    ranking = ranking.reshape(len(index.question), index.candidates.shape[1])
+    return Scores(name, int(v.shape[1]), binary, index.labels, ranking, int(v.shape[0]), zero)
+
+
+def score(benchmark, embedding: Embedding, index: TextIndex | None = None, name: str | None = None) -> Scores:
+    """Encode each distinct text once and score every pair and question."""
+    index = index or text_index(benchmark)
+    name = name or getattr(embedding, "name", type(embedding).__name__)
+    return score_vectors(index, encode(embedding, index.texts), name)
+
+
+def _finite(x: float) -> float | None:
+    """JSON-safe number: +inf (the "call nothing" threshold) becomes None."""
+    return float(x) if math.isfinite(x) else None
+
+
+def summarize(
+    scores: Scores,
+    seed: int = 0,
+    n_resamples: int = 1000,
+    confidence: float = 0.95,
+    ties: str = "split",
+) -> dict:
+    """One row of Table 1 from precomputed scores: metrics, thresholds and 95 % CIs."""
+    fit, test = metrics.split_indices(scores.labels, FIT_FRACTION, seed)
+    fitted = metrics.best_f_threshold(scores.binary[fit], scores.labels[fit])
+    codes = metrics.confusion_codes(scores.binary[test], scores.labels[test], fitted.threshold)
+    tested = metrics.f_at_threshold(scores.binary[test], scores.labels[test], fitted.threshold)
+    f_ci = metrics.bootstrap_f(codes, n_resamples, confidence, seed)
+    success, reciprocal = metrics.ranking_outcomes(scores.ranking, ties)
+    s_ci = metrics.bootstrap_mean(success, n_resamples, confidence, seed)
+    m_ci = metrics.bootstrap_mean(reciprocal, n_resamples, confidence, seed)
+    return {
+        "embedding": scores.embedding,
+        "binary_f1": tested.f1,
+        "binary_f1_low": f_ci.low,
+        "binary_f1_high": f_ci.high,
+        "ranking_success": s_ci.estimate,
+        "ranking_success_low": s_ci.low,
+        "ranking_success_high": s_ci.high,
+        "ranking_mrr": m_ci.estimate,
+        "ranking_mrr_low": m_ci.low,
+        "ranking_mrr_high": m_ci.high,
+        "binary_threshold": _finite(fitted.threshold),
+        "binary_fit_f1": fitted.f1,
+        "binary_f1_all_positive": metrics.f_at_threshold(scores.binary[test], scores.labels[test], -np.inf).f1,
+        "binary_precision": tested.precision,
+        "binary_recall": tested.recall,
+        "n_pairs_fit": int(fit.size),
+        "n_pairs_test": int(test.size),
+        "n_positive_test": int(tested.tp + tested.fn),
+        "n_questions": int(scores.ranking.shape[0]),
+        "n_texts": scores.n_texts,
+        "zero_texts": scores.zero_texts,
+        "dim": scores.dim,
+        "ties": ties,
+        "confidence": confidence,
+        "seed": seed,
+    }
+
+
+def evaluate(benchmark, embedding: Embedding, seed: int = 0, **options) -> dict:
+    """Score one embedding on a benchmark: a row of Table 1 (see :func:`summarize` for options)."""
+    return summarize(score(benchmark, embedding), seed=seed, **options)
+
+
+def compare(
+    a: Scores,
+    b: Scores,
+    seed: int = 0,
+    n_resamples: int = 1000,
+    confidence: float = 0.95,
+    ties: str = "split",
+) -> dict:
+    """Paired tests A vs B on the same items: F on the test split (each at its own fitted
+    threshold), success and MRR per question. Bootstrap CI of A − B, permutation p-value."""
+    if a.labels.shape != b.labels.shape or not np.array_equal(a.labels, b.labels) or a.ranking.shape != b.ranking.shape:
+        raise EvaluationError(f"{a.embedding} and {b.embedding} were not scored on the same benchmark")
+    fit, test = metrics.split_indices(a.labels, FIT_FRACTION, seed)
+    codes = []
+    for s in (a, b):
+        threshold = metrics.best_f_threshold(s.binary[fit], s.labels[fit]).threshold
+        codes.append(metrics.confusion_codes(s.binary[test], s.labels[test], threshold))
+    out_a = metrics.ranking_outcomes(a.ranking, ties)
+    out_b = metrics.ranking_outcomes(b.ranking, ties)
+    tests = {
+        "binary_f1": metrics.paired_f_test(*codes, n_resamples, confidence, seed),
+        "ranking_success": metrics.paired_mean_test(out_a[0], out_b[0], n_resamples, confidence, seed),
+        "ranking_mrr": metrics.paired_mean_test(out_a[1], out_b[1], n_resamples, confidence, seed),
+    }
+    row = {"a": a.embedding, "b": b.embedding}
+    for metric, r in tests.items():
+        row.update({
+            f"{metric}_difference": r.difference,
+            f"{metric}_low": r.low,
+            f"{metric}_high": r.high,
+            f"{metric}_p": r.p_value,
+        })
+    return row
+
+
+# ----------------------------------------------------------------------------- many embeddings
+
+
+def load_embeddings(specs: Sequence[str], benchmark, data=None, progress: bool | None = None) -> list[Embedding]:
+    """Load registry names or ``name=path[:format]`` specs, restricted to the benchmark words.
+
+    ``data`` is the data root the stand-ins train on (see :mod:`pyrabench.embeddings.standins`).
+    """
+    from . import embeddings
+
+    words = vocabulary(benchmark)
+    return [embeddings.load(spec, vocabulary=words, data=data, progress=progress) for spec in specs]
+
+
+def spec_name(spec: str) -> str:
+    """The row label of an embedding spec: the registry name, or ``name`` of ``name=path``."""
+    return spec.split("=", 1)[0] if "=" in spec else spec
+
+
+def evaluate_all(
+    benchmark, embeddings_: Sequence[Embedding], seed: int = 0, names: Sequence[str] | None = None, **options
+) -> tuple[list[dict], list[Scores]]:
+    """Rows of Table 1 for several embeddings (texts factorized once for all of them)."""
+    index = text_index(benchmark)
+    names = list(names) if names is not None else [None] * len(embeddings_)
+    all_scores = [score(benchmark, e, index, n) for e, n in zip(embeddings_, names)]
+    return [summarize(s, seed=seed, **options) for s in all_scores], all_scores
+
+
+TABLE_COLUMNS = {
+    "embedding": "embedding",
+    "binary_f1": "F-measure",
+    "binary_f1_ci": "F 95% CI",
+    "ranking_success": "success rate",
+    "ranking_success_ci": "success 95% CI",
+    "ranking_mrr": "MRR",
+    "ranking_mrr_ci": "MRR 95% CI",
+}
+
+
+def _ci(row, metric: str, percent: bool = False) -> str:
+    k = 100 if percent else 1
+    fmt = "{:.2f}%" if percent else "{:.4f}"
+    return f"[{fmt.format(k * row[metric + '_low'])}, {fmt.format(k * row[metric + '_high'])}]"
+
+
+def table(rows: Sequence[dict]) -> pd.DataFrame:
+    """Table 1 as the paper prints it (F-measure, success rate %, MRR) with 95 % CIs."""
+    records = [
+        {
+            "embedding": r["embedding"],
+            "F-measure": r["binary_f1"],
+            "F 95% CI": _ci(r, "binary_f1"),
+            "success rate (%)": 100 * r["ranking_success"],
+            "success 95% CI": _ci(r, "ranking_success", percent=True),
+            "MRR": r["ranking_mrr"],
+            "MRR 95% CI": _ci(r, "ranking_mrr"),
+        }
+        for r in rows
+    ]
+    columns = ["embedding", "F-measure", "F 95% CI", "success rate (%)", "success 95% CI", "MRR", "MRR 95% CI"]
+    return pd.DataFrame.from_records(records, columns=columns)
+
+
+def comparison_table(comparisons: Sequence[dict]) -> pd.DataFrame:
+    """Paired tests (from :func:`compare`) as one line per pair and metric."""
+    records = [
+        {
+            "a": c["a"],
+            "b": c["b"],
+            "metric": metric,
+            "a − b": c[f"{metric}_difference"],
+            "95% CI": f"[{c[metric + '_low']:.4f}, {c[metric + '_high']:.4f}]",
+            "p": c[f"{metric}_p"],
+        }
+        for c in comparisons
+        for metric in ("binary_f1", "ranking_success", "ranking_mrr")
+    ]
+    return pd.DataFrame.from_records(records, columns=["a", "b", "metric", "a − b", "95% CI", "p"])
+
+
+def beside_paper(
+    rows: Sequence[dict],
+    unavailable: dict[str, str] | None = None,
+    stand_ins: dict[str, str] | None = None,
+) -> pd.DataFrame:
+    """Our rows next to the paper's Table 1: all eight paper rows, then ours beyond them.
+
+    ``rows`` are matched to paper rows by ``embedding`` == the paper row's ``spec``. A paper
+    row whose vectors are missing may be filled by a stand-in (``stand_ins[spec]`` = the
+    embedding of one of ``rows``, flagged in the note); otherwise it shows
+    ``unavailable[spec]`` (e.g. why, and the command that would compute it).
+    """
+    ours = {r["embedding"]: r for r in rows}
+    unavailable, stand_ins = unavailable or {}, stand_ins or {}
+    records, used = [], set()
+    for paper in PAPER_TABLE1.itertuples(index=False):
+        name = paper.spec if paper.spec in ours else stand_ins.get(paper.spec)
+        r = ours.get(name) if name else None
+        if r is None:
+            note = unavailable.get(paper.spec, "file not available in this build")
+        else:
+            used.add(name)
+            note = "" if name == paper.spec else f"stand-in: {name} (not the paper's vectors)"
+        records.append({
+            "paper row": paper.paper_row,
+            "embedding": name if r else paper.spec,
+            "paper F": paper.binary_f1,
+            "our F": r["binary_f1"] if r else np.nan,
+            "paper success (%)": 100 * paper.ranking_success,
+            "our success (%)": 100 * r["ranking_success"] if r else np.nan,
+            "paper MRR": paper.ranking_mrr,
+            "our MRR": r["ranking_mrr"] if r else np.nan,
+            "note": note,
+        })
+    for name, r in ours.items():
+        if name in used:
+            continue
+        records.append({
+            "paper row": "(not in the paper)",
+            "embedding": name,
+            "paper F": np.nan,
+            "our F": r["binary_f1"],
+            "paper success (%)": np.nan,
+            "our success (%)": 100 * r["ranking_success"],
+            "paper MRR": np.nan,
+            "our MRR": r["ranking_mrr"],
+            "note": "",
+        })
+    return pd.DataFrame.from_records(records)
+
+
+def differences(side: pd.DataFrame) -> pd.DataFrame:
+    """Ours − paper for each row of :func:`beside_paper`, with what differs besides the corpora.
+
+    The reasons come from the embedding registry (titles, dimensions, stand-ins), not from
+    the numbers, so they hold whatever the scores turn out to be.
+    """
+    from .embeddings import REGISTRY
+
+    def title(name):
+        e = REGISTRY.get(name)
+        return f"{e.title}, {e.dim} d" if e and e.dim else (e.title if e else name)
+
+    spec_of = dict(zip(PAPER_TABLE1["paper_row"], PAPER_TABLE1["spec"]))
+    records = []
+    for r in side.itertuples(index=False):
+        paper_spec = spec_of.get(r[0])
+        ours = r.embedding
+        if paper_spec is None:
+            why = "beyond the paper"
+        elif np.isnan(r[3]):
+            why = "not computed here: " + r.note.split(". To compute")[0]
+        elif ours != paper_spec:
+            why = f"stand-in {title(ours)} instead of {title(paper_spec)}"
+        elif REGISTRY.get(ours) and REGISTRY[ours].kind == "random":
+            why = "no information by construction: only sampling noise and the binary class balance differ"
+        elif REGISTRY.get(ours) and REGISTRY[ours].kind == "onehot":
+            why = "same method; its dimensions are this benchmark's words"
+        else:
+            why = "same vectors"
+        records.append({
+            "paper row": r[0],
+            "embedding": ours,
+            "Δ F": r[3] - r[2],
+            "Δ success (points)": r[5] - r[4],
+            "Δ MRR": r[7] - r[6],
+            "what differs besides the corpora": why,
+        })
+    return pd.DataFrame.from_records(records)
+
+
+def paper_row_notes() -> tuple[dict[str, str], dict[str, str]]:
+    """From :func:`pyrabench.embeddings.paper_rows`: (notes for rows we cannot compute — status
+    and command —, stand-ins running in place of missing vectors)."""
+    from .embeddings import paper_rows
+
+    status = paper_rows()
+    missing = status[~status["available"]]
+    unavailable = {r.embedding: f"{r.status}. To compute: {r.command}" for r in missing.itertuples()}
+    stand_ins = {r.embedding: r.runs_as for r in missing.itertuples() if r.runs_as}
+    return unavailable, stand_ins
+
+
+def available_specs(include_stand_ins: bool = True) -> list[str]:
+    """Every registry embedding this build can compute, paper rows first (registry order)."""
+    from .embeddings import PAPER_ROWS, REGISTRY, available
+
+    names = [n for n in PAPER_ROWS if available(n)]
+    names += [n for n, e in REGISTRY.items() if n not in names and (include_stand_ins or e.kind != "standin") and available(n)]
+    return names
+
+
+def threshold_curve(scores: Scores, seed: int = 0) -> pd.DataFrame:
+    """F, precision and recall against the threshold on the fitting split (for plotting)."""
+    fit, _ = metrics.split_indices(scores.labels, FIT_FRACTION, seed)
+    curve = metrics.f_curve(scores.binary[fit], scores.labels[fit])
+    frame = pd.DataFrame({k: curve[k] for k in ("threshold", "precision", "recall", "f1")})
+    frame = frame[np.isfinite(frame["threshold"])]
+    frame.insert(0, "embedding", scores.embedding)
+    return frame.reset_index(drop=True)
+
+
+def pair_scores(scores: Scores) -> pd.DataFrame:
+    """Long table of binary-test similarities with labels (for distribution plots)."""
+    return pd.DataFrame({
+        "embedding": scores.embedding,
+        "similarity": scores.binary,
+        "pair": np.where(scores.labels == 1, "paraphrase", "non-paraphrase"),
+    })

@@ -1,0 +1,198 @@
+"""Manual pyramid scores of a peer annotation: original, modified (DUC 2006/2007) and coverage.
+
+All three divide the same numerator, the *observed weight* ``D`` (sum of the pyramid weights of
+the distinct SCUs the annotator found in the peer), by a different ideal:
+
+* **original** (Nenkova & Passonneau 2004): ``D / Max(X)`` where ``X`` is the number of SCUs the
+  peer expresses and ``Max(X)`` the largest weight ``X`` pyramid SCUs can reach (the ``X`` heaviest
+  ones). Following the paper and DUCView, ``X`` counts the peer's *non-matching* contributors
+  too (DUCView keeps them under the pseudo-SCU ``uid="0"``, "All non-matching SCUs go here"):
+  they are SCUs of weight 0, so padding a summary with unsupported content lowers the score.
+  It is a precision-like score.
+* **modified** (Passonneau et al. 2005; the only score NIST reported in DUC 2006/2007):
+  ``D / Max(A)`` where ``A`` is the average number of SCUs in the pyramid's model summaries
+  (per model summary: the SCUs with a contributor from it). ``A`` is fractional; NIST's READMEs
+  do not spell out the rounding, so, like SacreROUGE's ``PyramidScore``, we take ``ceil(A)``
+  SCUs (``rounding`` selects ``"ceil"``, ``"round"`` or ``"floor"``). Recall-like: a short
+  summary cannot score high.
+* **coverage**: ``D / total pyramid weight``, the share of all the pyramid's weighted content
+  that the peer covers (1 only if the peer expresses every SCU). NB: PyrEval (Gao et al.
+  2018) uses the word "coverage" for what is here the *modified* score; we keep DUC's name.
+
+A peer SCU expressed by several contributors counts once (DUC's table reports the extra
+contributors as "repetitions").
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from .errors import PyrabenchError
+from .pyramid import PeerAnnotation, Pyramid
+
+ROUNDINGS = {"ceil": math.ceil, "round": lambda x: int(math.floor(x + 0.5)), "floor": math.floor}
+
+
+def ideal_weight(weights: Iterable[int], n: int) -> int:
+    """The largest sum ``n`` distinct SCUs of weights ``weights`` can reach (the ``n`` heaviest)."""
+    if n < 0:
+        raise ValueError(f"number of SCUs must be >= 0, got {n}")
+    return int(sum(sorted(weights, reverse=True)[:n]))
+
+
+def average_model_scus(pyramid: Pyramid) -> float:
+    """Average over model summaries of how many SCUs each expresses (DUC's ``A``)."""
+    if pyramid.n_summaries == 0:
+        raise PyrabenchError(f"{pyramid.source or pyramid.topic}: pyramid has no model summaries")
+    counts = np.zeros(pyramid.n_summaries, dtype=np.int64)
+    for scu in pyramid.scus:
+        for i in {c.summary_index for c in scu.contributors}:
+            counts[i] += 1
+    return float(counts.mean())
+
+
+@dataclass(frozen=True)
+class PeerScore:
+    corpus: str
+    topic: str
+    peer: str
+    annotator: str
+    scus: int  # distinct pyramid SCUs matched
+    unmatched: int  # non-matching contributors (SCUs of weight 0)
+    repetitions: int  # extra contributors of an already matched SCU
+    weight: int  # D: sum of the matched SCUs' weights
+    weights: tuple[int, ...]  # the matched weights, heaviest first
+    original: float
+    modified: float
+    coverage: float
+    source: str = ""
+
+
+def _ratio(num: float, den: float) -> float:
+    return float(num) / den if den > 0 else 0.0
+
+
+def score_counts(pyramid_weights: Sequence[int], matched_weights: Sequence[int], unmatched: int,
+                 average_scus: float, rounding: str = "ceil") -> tuple[float, float, float]:
+    """(original, modified, coverage) from plain numbers; the formulas, isolated for testing.
+
+    A score whose ideal is 0 (empty peer, empty pyramid) is 0, never NaN.
+    """
+    if rounding not in ROUNDINGS:
+        raise PyrabenchError(f"unknown rounding {rounding!r}; choose one of {sorted(ROUNDINGS)}")
+    d = int(sum(matched_weights))
+    x = len(matched_weights) + int(unmatched)
+    a = int(ROUNDINGS[rounding](average_scus))
+    original = _ratio(d, ideal_weight(pyramid_weights, x))
+    modified = _ratio(d, ideal_weight(pyramid_weights, a))
+    coverage = _ratio(d, sum(pyramid_weights))
+    return original, modified, coverage
+
+
+def score_peer(peer: PeerAnnotation, unmatched: int = 0, rounding: str = "ceil") -> PeerScore:
+    """The three manual scores of one peer annotation.
+
+    ``unmatched`` is the number of the peer's non-matching contributors (the readers keep
+    DUCView's uid-0 bin apart: ``Corpus.unmatched[peer.source]``). SCUs of the annotation whose
+    id is in the pyramid are matches when they have contributors; contributors filed under an id
+    the pyramid lacks are counted as non-matching too.
+    """
+    weights = peer.pyramid.weights
+    matched: dict[int, int] = {}
+    repetitions = 0
+    unmatched = int(unmatched)
+    for scu in peer.scus:
+        if not scu.contributors:
+            continue
+        if scu.scu_id in weights:
+            if scu.scu_id in matched:
+                repetitions += len(scu.contributors)
+            else:
+                matched[scu.scu_id] = weights[scu.scu_id]
+                repetitions += len(scu.contributors) - 1
+        else:
+            unmatched += len(scu.contributors)
+    w = sorted(matched.values(), reverse=True)
+    original, modified, coverage = score_counts(
+        list(weights.values()), w, unmatched, average_model_scus(peer.pyramid), rounding
+    )
+    return PeerScore(peer.corpus, peer.topic, peer.peer_id, peer.annotator, len(w), unmatched,
+                     repetitions, int(sum(w)), tuple(w), original, modified, coverage, peer.source)
+
+
+def matched_set(peer: PeerAnnotation) -> frozenset[int]:
+    """Ids of the pyramid SCUs the annotator found in the peer."""
+    ids = set(peer.pyramid.weights)
+    return frozenset(s.scu_id for s in peer.scus if s.contributors and s.scu_id in ids)
+
+
+def score_table(peers: Iterable[PeerAnnotation], unmatched: dict | None = None, rounding: str = "ceil"):
+    """One row per peer annotation, sorted by topic, peer (numerically when it is a number), annotator.
+
+    ``unmatched``: peer source → its non-matching contributors (``Corpus.unmatched``).
+    """
+    import pandas as pd
+
+    unmatched = unmatched or {}
+    rows = [asdict(score_peer(p, len(unmatched.get(p.source, ())), rounding)) for p in peers]
+    df = pd.DataFrame(rows, columns=list(PeerScore.__dataclass_fields__))
+    if df.empty:
+        return df
+    key = df["peer"].map(lambda s: (0, int(s), "") if str(s).isdigit() else (1, 0, str(s)))
+    df = df.assign(_k=key).sort_values(["topic", "_k", "annotator"], kind="mergesort")
+    return df.drop(columns="_k").reset_index(drop=True)
+
+
+def double_annotations(peers: Iterable[PeerAnnotation]) -> dict[tuple[str, str], list[PeerAnnotation]]:
+    """(topic, peer) → its annotations, for the peers annotated by more than one annotator."""
+    groups: dict[tuple[str, str], list[PeerAnnotation]] = {}
+    for p in peers:
+        groups.setdefault((p.topic, p.peer_id), []).append(p)
+    return {k: sorted(v, key=lambda p: p.annotator) for k, v in sorted(groups.items()) if len(v) > 1}
+
+
+def jaccard(a: frozenset, b: frozenset) -> float:
+    """|a ∩ b| / |a ∪ b|; two empty sets agree perfectly (1.0)."""
+    union = len(a | b)
+    return len(a & b) / union if union else 1.0
+
+
+def score_corpus(corpus, rounding: str = "ceil"):
+    """:func:`score_table` of a loaded :class:`pyrabench.corpora.Corpus`."""
+    return score_table(corpus.peers, corpus.unmatched, rounding)
+
+
+def agreement(peers: Iterable[PeerAnnotation], unmatched: dict | None = None, rounding: str = "ceil"):
+    """Agreement between two annotations of the same peers (DUC 2006 topic D0631).
+
+    Returns ``(per_peer, summary)``: per peer the two annotators' modified/original scores and
+    the Jaccard of their matched SCU sets; the summary has the mean Jaccard, the mean absolute
+    score difference and Pearson/Spearman of the two annotators' scores across peers.
+    """
+    import pandas as pd
+    from scipy import stats
+
+    rows = []
+    for (topic, peer), anns in double_annotations(peers).items():
+        a, b = anns[0], anns[1]
+        unmatched = unmatched or {}
+        sa = score_peer(a, len(unmatched.get(a.source, ())), rounding)
+        sb = score_peer(b, len(unmatched.get(b.source, ())), rounding)
+        rows.append({"topic": topic, "peer": peer, "annotator_a": a.annotator, "annotator_b": b.annotator,
+                     "scus_a": sa.scus, "scus_b": sb.scus, "modified_a": sa.modified, "modified_b": sb.modified,
+                     "original_a": sa.original, "original_b": sb.original,
+                     "jaccard": jaccard(matched_set(a), matched_set(b))})
+    per_peer = pd.DataFrame(rows)
+    summary = {"peers": len(per_peer)}
+    if len(per_peer) >= 3:
+        for score in ("modified", "original"):
+            x, y = per_peer[f"{score}_a"].to_numpy(), per_peer[f"{score}_b"].to_numpy()
+            summary[f"{score}_pearson"] = float(stats.pearsonr(x, y)[0])
+            summary[f"{score}_spearman"] = float(stats.spearmanr(x, y)[0])
+            summary[f"{score}_mean_abs_diff"] = float(np.mean(np.abs(x - y)))
+        summary["jaccard_mean"] = float(per_peer["jaccard"].mean())
+    return per_peer, summary

@@ -1,0 +1,250 @@
+"""STS systems: the official token-cos baseline, a seeded random baseline, any embedding, and
+the score files of an outside system.
+
+Token-cos (Agirre et al. 2012 §4.3; 2013 §4.2; 2014 §3.1; 2016 §6.3) "tokenized the input
+sentences splitting at white spaces" into binary vectors compared by cosine. Reproducing the
+published figures to the fourth decimal pins down *which* split: Perl's ``split /\\s+/`` —
+case kept, punctuation attached, and a sentence that **starts** with whitespace gets one empty
+leading token (trailing empties are dropped). Python's ``str.split()`` differs only on those
+sentences, e.g. 2012 OnWN .5868 instead of the published .5864 (see chapter 4).
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from itertools import chain
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import numpy as np
+from scipy import sparse
+
+from ..errors import MissingDataError, UnknownNameError
+from .releases import STSDataset, STSRelease
+
+_WHITESPACE = re.compile(r"[ \t\n\r\f\v]+")
+
+
+def perl_whitespace_split(sentence: str) -> list[str]:
+    """Perl ``split /\\s+/``: a leading empty field is kept, trailing empty fields are dropped."""
+    fields = _WHITESPACE.split(sentence)
+    while fields and fields[-1] == "":
+        fields.pop()
+    return fields
+
+
+#: Readings of "splitting at white spaces" tested against the published figures (chapter 4).
+SPLIT_VARIANTS = {
+    "perl split /\\s+/": perl_whitespace_split,
+    "python str.split()": str.split,
+    "split on single spaces": lambda s: s.split(" "),
+    "lower-cased str.split()": lambda s: s.lower().split(),
+}
+
+
+def binary_matrix(token_lists: Sequence[Sequence[str]]) -> sparse.csr_matrix:
+    """Rows of 0/1 token indicators (columns: distinct tokens, numbered by ``pandas.factorize``)."""
+    import pandas as pd
+
+    lengths = np.fromiter((len(t) for t in token_lists), dtype=np.int64, count=len(token_lists))
+    flat = np.fromiter(chain.from_iterable(token_lists), dtype=object, count=int(lengths.sum()))
+    codes, uniques = pd.factorize(flat) if len(flat) else (np.zeros(0, dtype=np.int64), [])
+    rows = np.repeat(np.arange(len(token_lists)), lengths)
+    m = sparse.csr_matrix((np.ones(len(codes)), (rows, codes)), shape=(len(token_lists), max(len(uniques), 1)))
+    m.sum_duplicates()
+    m.data[:] = 1.0  # binary: a repeated token counts once
+    return m
+
+
+def token_cosine(sentences_a: Sequence[str], sentences_b: Sequence[str], split=perl_whitespace_split) -> np.ndarray:
+    """Cosine of binary token vectors, all pairs at once (sparse row-wise products). Empty text → 0."""
+    n = len(sentences_a)
+    m = binary_matrix([split(s) for s in chain(sentences_a, sentences_b)])
+    a, b = m[:n], m[n:]
+    overlap = np.asarray(a.multiply(b).sum(axis=1)).ravel()
+    norms = np.sqrt(np.diff(a.indptr).astype(float) * np.diff(b.indptr))
+    return np.divide(overlap, norms, out=np.zeros_like(overlap), where=norms > 0)
+
+
+class System:
+    """Scores every pair of a dataset (``None``: this system cannot score it)."""
+
+    name = "system"
+
+    def prepare(self, releases: Iterable[STSRelease]) -> None:
+        """Called once with every release to be scored (e.g. to load vectors for their words)."""
+
+    def score(self, dataset: STSDataset) -> np.ndarray | None:
+        raise NotImplementedError
+
+
+class TokenCos(System):
+    """The organisers' baseline: whitespace tokens, binary vectors, cosine (scores in 0-1)."""
+
+    name = "tokencos"
+
+    def score(self, dataset):
+        if not dataset.available:
+            return None
+        return token_cosine(dataset.sentences_a, dataset.sentences_b)
+
+
+class RandomBaseline(System):
+    """Uniform scores in [0, 5), seeded per (seed, year, dataset) so reruns are identical."""
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self.name = "random" if seed == 0 else f"random:{seed}"
+
+    def score(self, dataset):
+        if not dataset.available:
+            return None
+        stream = zlib.crc32(f"{dataset.year}/{dataset.name}".encode())
+        return np.random.default_rng([self.seed, stream]).uniform(0.0, 5.0, dataset.n_pairs)
+
+
+_TOKEN_CACHE: dict[tuple[str, str], list[str]] = {}
+
+
+def cached_tokens(texts: Sequence[str], case: str) -> list[list[str]]:
+    """Embedding tokens of ``texts``, tokenizing each distinct text once per process.
+
+    spaCy tokenization dominates scoring (tens of thousands of STS sentences); comparing
+    several embeddings on the same sentences should pay for it once.
+    """
+    from ..embeddings.tokens import tokens_many
+
+    new = [t for t in dict.fromkeys(texts) if (case, t) not in _TOKEN_CACHE]
+    if new:
+        _TOKEN_CACHE.update(((case, t), toks) for t, toks in zip(new, tokens_many(new, case)))
+    return [_TOKEN_CACHE[(case, t)] for t in texts]
+
+
+class EmbeddingSystem(System):
+    """Cosine of the sentences' embeddings (Baumel et al.: normalized sum of word vectors).
+
+    Each distinct sentence is encoded once per system; for word-bag embeddings the tokens come
+    from :func:`cached_tokens`, so a second embedding on the same data skips tokenization.
+    """
+
+    def __init__(self, spec: str, embedding=None, name: str | None = None):
+        self.spec = spec
+        self.name = name or spec
+        self.embedding = embedding
+        self._rows: dict[str, np.ndarray] = {}
+
+    def prepare(self, releases):
+        if self.embedding is not None:
+            return
+        from .. import embeddings
+
+        texts = sorted({s for r in releases for d in r.available for s in (*d.sentences_a, *d.sentences_b)})
+        self.embedding = embeddings.load(self.spec, vocabulary=embeddings.vocabulary(texts))
+
+    def _wordbag(self) -> bool:
+        """True when the embedding is WordBag's normalized sum (so cached tokens can be used)."""
+        from ..embeddings import WordBag
+
+        e = self.embedding
+        return isinstance(e, WordBag) and (type(e).encode is WordBag.encode or hasattr(e, "encode_sparse"))
+
+    def _counts(self, texts: Sequence[str]) -> sparse.csr_matrix:
+        """Sparse text x word counts, like ``WordBag.counts`` but with process-wide cached tokens."""
+        e = self.embedding
+        token_lists = cached_tokens(texts, e.case)
+        lengths = np.fromiter((len(t) for t in token_lists), dtype=np.int64, count=len(token_lists))
+        idx = e.lookup([t for toks in token_lists for t in toks])
+        rows = np.repeat(np.arange(len(texts)), lengths)
+        known = idx >= 0
+        return sparse.csr_matrix((np.ones(int(known.sum()), dtype=np.float32), (rows[known], idx[known])),
+                                 shape=(len(texts), len(e.words)))
+
+    def _encode_new(self, texts: list[str]) -> np.ndarray:
+        from ..embeddings import normalize_rows
+
+        if not self._wordbag():
+            return np.asarray(self.embedding.encode(texts), dtype=np.float32)
+        return normalize_rows(np.asarray(self._counts(texts) @ self.embedding.vectors, dtype=np.float32))
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """Unit rows for ``texts``, encoding only sentences not seen before by this system.
+
+        The random embedding draws a fresh direction per text *occurrence* (two copies of one
+        sentence share nothing), so its texts are encoded as they come, never cached.
+        """
+        from ..embeddings.random import RandomEmbedding
+
+        if isinstance(self.embedding, RandomEmbedding):
+            return np.asarray(self.embedding.encode(list(texts)), dtype=np.float32)
+        new = [t for t in dict.fromkeys(texts) if t not in self._rows]
+        if new:
+            self._rows.update(zip(new, self._encode_new(new)))
+        if not texts:
+            return np.zeros((0, getattr(self.embedding, "dim", 0)), dtype=np.float32)
+        return np.stack([self._rows[t] for t in texts])
+
+    def score(self, dataset):
+        from ..embeddings import paired_cosine
+
+        if not dataset.available:
+            return None
+        if self.embedding is None:
+            self.prepare([])
+        if self._wordbag() and hasattr(self.embedding, "encode_sparse"):
+            # One-Hot: one dimension per word type; stay sparse instead of densifying
+            a, b = self._counts(dataset.sentences_a), self._counts(dataset.sentences_b)
+            dot = np.asarray(a.multiply(b).sum(axis=1)).ravel()
+            norms = np.sqrt(np.asarray(a.multiply(a).sum(axis=1)).ravel() * np.asarray(b.multiply(b).sum(axis=1)).ravel())
+            return np.divide(dot, norms, out=np.zeros_like(dot), where=norms > 0).astype(float)
+        return paired_cosine(self.encode(dataset.sentences_a), self.encode(dataset.sentences_b)).astype(float)
+
+
+class OutputFiles(System):
+    """An outside system's official output files (``STS.output.<dataset>.txt``) in a folder.
+
+    Several years in one folder go in sub-folders named by year (``DIR/2013/...``). Datasets
+    with no output file are not scored (reported, left out of the aggregates).
+    """
+
+    def __init__(self, folder: str | Path, name: str | None = None):
+        self.folder = Path(folder)
+        if not self.folder.is_dir():
+            raise MissingDataError(f"system output folder {self.folder} is not a directory")
+        self.name = name or f"outputs:{self.folder.name}"
+
+    def path_for(self, dataset: STSDataset) -> Path | None:
+        from .outputs import find_output
+
+        year_dir = self.folder / dataset.year
+        return find_output(year_dir if year_dir.is_dir() else self.folder, dataset.name)
+
+    def score(self, dataset):
+        from .outputs import read_output
+
+        path = self.path_for(dataset)
+        if path is None:
+            return None
+        return read_output(path, n_expected=dataset.n_pairs).scores
+
+
+def resolve_system(spec: str) -> System:
+    """``tokencos``, ``random`` / ``random:SEED`` (random scores), ``outputs:DIR``, or an
+    embedding spec of :func:`pyrabench.embeddings.load` (``emb:NAME`` forces the embedding
+    reading, e.g. ``emb:random`` for the random-vector embedding rather than random scores)."""
+    if spec == "tokencos":
+        return TokenCos()
+    if spec == "random" or (spec.startswith("random:") and spec[7:].isdigit()):
+        return RandomBaseline(int(spec[7:]) if ":" in spec else 0)
+    if spec.startswith("outputs:"):
+        return OutputFiles(spec[8:])
+    name = spec[4:] if spec.startswith("emb:") else spec
+    from ..embeddings.registry import parse
+
+    try:
+        parse(name)
+    except UnknownNameError as exc:
+        raise UnknownNameError(
+            f"unknown STS system {spec!r}: use tokencos, random[:SEED], outputs:DIR or an embedding ({exc})"
+        ) from None
+    return EmbeddingSystem(name, name=spec)

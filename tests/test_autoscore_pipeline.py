@@ -1,0 +1,68 @@
+"""End to end on the bundled sample: every similarity runs, and the CLI's JSON has its contract."""
+
+import json
+
+import numpy as np
+import pytest
+
+from pyrabench.autoscore import pipeline
+from pyrabench.cli import main
+from pyrabench.corpora import load_corpus
+
+
+@pytest.fixture(scope="module")
+def corpus(sample_root):
+    return load_corpus("passonneau2013", sample_root)
+
+
+@pytest.mark.parametrize("similarity", ["uni", "lsa", "emb:random"])
+def test_every_similarity_runs_end_to_end(corpus, similarity):
+    run = pipeline.run_corpus(corpus, similarity, "max")
+    assert len(run.thresholds) == 5
+    assert len(run.auto) == len(corpus.peers) * run.auto["threshold"].nunique()
+    assert run.stats["n"].eq(len(corpus.peers)).all()
+    # every retrieved SCU is a pyramid SCU, and the weight sum is the sum of their weights
+    w = corpus.pyramids[0].weights
+    for r in run.auto.itertuples():
+        assert set(r.retrieved) <= set(w)
+        assert r.weight == sum(w[i] for i in r.retrieved)
+    # a higher threshold never admits more weight
+    for _, g in run.auto.groupby("peer"):
+        assert np.all(np.diff(g.sort_values("threshold")["weight"].to_numpy()) <= 0)
+
+
+def test_human_pairs_one_per_peer_contributor(corpus):
+    items = pipeline.items_from_peers(corpus.peers)
+    sim = pipeline.build_similarity("uni", items)
+    pairs = pipeline.human_pair_similarities(corpus.peers, sim, ("max", "min"))
+    n = sum(len(s.contributors) for p in corpus.peers for s in p.scus)
+    assert len(pairs) == 2 * n
+    mx = pairs[pairs["combine"] == "max"]["similarity"].to_numpy()
+    mn = pairs[pairs["combine"] == "min"]["similarity"].to_numpy()
+    assert np.all(mx >= mn)
+
+
+def test_lsa_run_is_deterministic(corpus):
+    a = pipeline.run_corpus(corpus, "lsa", "mean", thresholds=[0.3])
+    b = pipeline.run_corpus(corpus, "lsa", "mean", thresholds=[0.3])
+    assert a.auto.equals(b.auto)
+
+
+def test_cli_manual_json_contract(capsys, sample_root):
+    assert main(["score", "--data", str(sample_root), "--corpus", "duc2006", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    peer = out["peers"][0]
+    assert list(peer)[:7] == ["topic", "peer", "annotator", "scus", "original", "modified", "coverage"]
+    assert len(out["peers"]) == len(load_corpus("duc2006", sample_root).peers)
+
+
+def test_cli_auto_table(capsys, sample_root):
+    assert main(["score", "--data", str(sample_root), "--corpus", "passonneau2013", "--auto", "uni",
+                 "--threshold", "0.4"]) == 0
+    out = capsys.readouterr().out
+    assert "pearson" in out and "900000101" in out
+
+
+def test_cli_unknown_similarity_is_one_line_error(capsys, sample_root):
+    assert main(["score", "--data", str(sample_root), "--corpus", "passonneau2013", "--auto", "wmf"]) == 2
+    assert "unknown similarity" in capsys.readouterr().err

@@ -1,0 +1,33 @@
+import numpy as np
+import pytest
+
+from pyrabench.autoscore.segments import candidate_segments, tokenize_summary
+
+
+def test_sentences_split_on_punctuation_and_line_breaks():
+    tok = tokenize_summary("Lava cools fast. Rocks form\nAsh falls, then rain")
+    assert tok.words == ("lava", "cools", "fast", "rocks", "form", "ash", "falls", "then", "rain")
+    assert tok.sentences == ((0, 3), (3, 5), (5, 9))
+    assert tok.span_text(5, 9) == "Ash falls, then rain"
+
+
+def test_candidate_segments_stay_inside_sentences_and_respect_lengths():
+    tok = tokenize_summary("Lava cools very fast now. Ash falls")
+    s, e = candidate_segments(tok, max_len=3, min_len=2)
+    pairs = set(zip(s.tolist(), e.tolist()))
+    # sentence 1 (words 0-5): lengths 2..3 → 4 + 3 spans; sentence 2 (5-7): one span of 2
+    assert pairs == {(0, 2), (1, 3), (2, 4), (3, 5), (0, 3), (1, 4), (2, 5), (5, 7)}
+    assert len(s) == len(pairs)
+    assert np.all(np.diff(e) >= 0)  # ordered by end
+
+
+def test_short_sentence_is_one_candidate():
+    s, e = candidate_segments(tokenize_summary("Yes. It erupts now today"), max_len=4, min_len=3)
+    assert (0, 1) in set(zip(s.tolist(), e.tolist()))
+
+
+def test_bad_lengths_and_empty_text():
+    with pytest.raises(ValueError):
+        candidate_segments(tokenize_summary("a b"), max_len=2, min_len=3)
+    s, e = candidate_segments(tokenize_summary("  \n "))
+    assert len(s) == 0 and len(e) == 0

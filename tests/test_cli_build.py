@@ -1,0 +1,48 @@
+"""``pyrabench build`` and ``pyrabench stats`` on the bundled sample."""
+
+import json
+
+import pytest
+
+from pyrabench import benchmark
+from pyrabench.cli import main
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("bench")
+    assert main(["build", "--out", str(out), "--no-progress"]) == 0
+    return out
+
+
+def test_build_writes_the_files(built, capsys):
+    assert {p.name for p in built.iterdir()} == {"binary.jsonl", "ranking.jsonl", "stats.json", "README.md"}
+    b = benchmark.load(built)
+    assert len(b.binary) and len(b.ranking)
+
+
+def test_stats_table_and_json(built, capsys):
+    assert main(["stats", str(built)]) == 0
+    out = capsys.readouterr().out
+    assert "overall" in out and "paper (duc2005-2007)" in out and "8755" in out
+    assert main(["stats", str(built), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["paper"]["total_pairs"] == 197619
+    assert data["overall"]["total_pairs"] == sum(c["total_pairs"] for c in data["corpora"].values())
+    assert set(data["bad_input"]) == set(data["corpora"])
+
+
+def test_build_options(tmp_path, capsys):
+    assert main(["build", "--corpus", "tac2008", "duc2006", "--out", str(tmp_path), "--format", "csv", "--no-labels", "--seed", "5", "--no-progress"]) == 0
+    b = benchmark.load(tmp_path)
+    assert set(b.binary.corpus) <= {"tac2008", "duc2006"}
+    assert b.stats["policy"]["include_labels"] is False and b.stats["policy"]["seed"] == 5
+    assert not b.binary.id_a.str.endswith("/L").any()
+
+
+def test_user_errors_are_one_line(tmp_path, capsys):
+    assert main(["build", "--corpus", "duc1999", "--out", str(tmp_path), "--no-progress"]) == 2
+    assert main(["build", "--data", str(tmp_path / "nope"), "--out", str(tmp_path)]) == 2
+    assert main(["stats", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.count("error:") == 3

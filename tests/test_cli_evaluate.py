@@ -1,0 +1,97 @@
+"""``pyrabench evaluate`` on a small saved benchmark of invented sentences."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from pyrabench import benchmark as benchmark_mod
+from pyrabench import cli
+from pyrabench import evaluation as ev
+
+from test_evaluation import synthetic_bench
+
+
+@pytest.fixture(scope="module")
+def bench_dir(tmp_path_factory):
+    b = synthetic_bench(n_pairs=600, n_questions=120, seed=1)
+    out = tmp_path_factory.mktemp("bench")
+    benchmark_mod.save(benchmark_mod.Benchmark(b.binary, b.ranking, {}, "invented sentences"), out)
+    return out
+
+
+@pytest.fixture
+def vector_file(tmp_path):
+    """A GloVe-format text file over the invented words (w0..w299), random vectors."""
+    rng = np.random.default_rng(0)
+    path = tmp_path / "tiny.txt"
+    path.write_text("".join(f"w{i} " + " ".join(f"{x:.4f}" for x in rng.standard_normal(8)) + "\n" for i in range(300)))
+    return path
+
+
+def run_json(capsys, *argv):
+    assert cli.main(["evaluate", *argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_json_rows(bench_dir, capsys):
+    out = run_json(capsys, str(bench_dir), "--embedding", "random", "--embedding", "onehot", "--resamples", "200")
+    rows = out["rows"]
+    assert [r["embedding"] for r in rows] == ["random", "onehot"]
+    for r in rows:
+        assert set(("binary_f1", "ranking_success", "ranking_mrr", "binary_f1_low", "ranking_mrr_high")) <= set(r)
+        assert r["n_questions"] == 120 and r["n_pairs_fit"] + r["n_pairs_test"] == 600
+    random_row, onehot_row = rows
+    assert abs(random_row["ranking_success"] - 0.25) < 0.12
+    assert onehot_row["ranking_success"] > random_row["ranking_success"]
+    # same numbers as the library call
+    b = benchmark_mod.load(bench_dir)
+    from pyrabench.embeddings import load, vocabulary
+
+    direct = ev.evaluate(b, load("onehot", vocabulary=vocabulary(ev.text_index(b).texts)), n_resamples=200)
+    assert direct["ranking_mrr"] == onehot_row["ranking_mrr"] and direct["binary_f1"] == onehot_row["binary_f1"]
+    assert "comparisons" not in out
+
+
+def test_json_is_deterministic(bench_dir, capsys):
+    args = (str(bench_dir), "--embedding", "random", "--resamples", "100")
+    assert run_json(capsys, *args) == run_json(capsys, *args)
+
+
+def test_name_equals_path_spec_and_compare(bench_dir, vector_file, capsys):
+    out = run_json(
+        capsys, str(bench_dir), "--embedding", "onehot", "--embedding", f"tiny={vector_file}:glove",
+        "--compare", "--resamples", "100",
+    )
+    assert [r["embedding"] for r in out["rows"]] == ["onehot", "tiny"]
+    assert out["rows"][1]["dim"] == 8
+    (c,) = out["comparisons"]
+    assert (c["a"], c["b"]) == ("tiny", "onehot")
+    assert c["ranking_mrr_difference"] == pytest.approx(out["rows"][1]["ranking_mrr"] - out["rows"][0]["ranking_mrr"])
+    assert 0 < c["ranking_mrr_p"] <= 1
+
+
+def test_text_table(bench_dir, capsys):
+    assert cli.main(["evaluate", str(bench_dir), "--embedding", "onehot", "--resamples", "50"]) == 0
+    text = capsys.readouterr().out
+    assert "F-measure" in text and "MRR" in text and "onehot" in text
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--embedding", "no-such-embedding"], "no-such-embedding"),
+        (["--embedding", "word2vec-googlenews=/nonexistent/vectors.bin"], "not available"),
+    ],
+)
+def test_user_errors_are_one_line(bench_dir, capsys, argv, message):
+    assert cli.main(["evaluate", str(bench_dir), *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_not_a_benchmark_directory(tmp_path, capsys):
+    assert cli.main(["evaluate", str(tmp_path), "--embedding", "random"]) == 2
+    assert "stats.json" in capsys.readouterr().err

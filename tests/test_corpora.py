@@ -1,0 +1,140 @@
+"""Corpus discovery and loading on the bundled sample (and on layouts built in tmp dirs)."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from pyrabench import corpora
+from pyrabench.errors import DataFormatError, MissingDataError, UnknownNameError
+from pyrabench.readers import ducview
+
+SAMPLE_COUNTS = {  # established on the sample and cross-checked by tag counts below
+    "duc2005": dict(pyramids=2, summaries=8, scus=28, contributors=60, peers=8, peer_matches=55),
+    "duc2006": dict(pyramids=3, summaries=12, scus=48, contributors=96, peers=12, peer_matches=71),
+    "duc2007": dict(pyramids=2, summaries=8, scus=28, contributors=60, peers=8, peer_matches=46),
+    "duc2007-update": dict(pyramids=4, summaries=16, scus=52, contributors=116, peers=12, peer_matches=79),
+    "tac2008": dict(pyramids=3, summaries=12, scus=50, contributors=98, peers=0, peer_matches=0),
+    "passonneau2013": dict(pyramids=1, summaries=5, scus=12, contributors=31, peers=5, peer_matches=28),
+}
+
+
+def test_discover_sample(sample_root, monkeypatch):
+    monkeypatch.delenv("PYRABENCH_DATA", raising=False)
+    found = corpora.discover(sample_root)
+    assert list(found) == list(SAMPLE_COUNTS)
+    assert found["duc2007-update"] == sample_root / "duc2007" / "updateEval" / "Pyramid"
+    assert corpora.discover() == found  # nothing set: the sample root
+
+
+@pytest.mark.parametrize("name", list(SAMPLE_COUNTS))
+def test_sample_counts(sample_root, name):
+    stats = corpora.corpus_stats(corpora.load_corpus(name, sample_root))
+    assert {k: stats[k] for k in SAMPLE_COUNTS[name]} == SAMPLE_COUNTS[name]
+    assert stats["topics"] == stats["pyramids"]
+    assert sum(stats["weights"].values()) == stats["scus"]
+
+
+@pytest.mark.parametrize("name", ["duc2006", "duc2007", "duc2007-update", "passonneau2013"])
+def test_sample_counts_match_tag_counts(sample_root, name):
+    """Independent route: count the XML tags of the .pyr files and the .pan files on disk."""
+    corpus = corpora.load_corpus(name, sample_root)
+    pyr_text = "".join(p.read_text() for p in corpus.path.rglob("*.pyr"))
+    stats = corpora.corpus_stats(corpus)
+    assert stats["scus"] == pyr_text.count("<scu ")
+    assert stats["contributors"] == pyr_text.count("<contributor ")
+    assert stats["peers"] == len(list(corpus.path.rglob("*.pan")))
+
+
+def test_sample_repairs_are_the_planted_ones(sample_root):
+    assert corpora.load_corpus("duc2006", sample_root).log.counts() == {
+        "repaired:offset-entity": 1,
+        "repaired:offset-shift": 1,
+        "repaired:offset-whitespace": 1,
+        "skipped:contributor-no-parts": 1,
+        "skipped:offset-unmatched": 1,
+    }
+    for name in ("duc2005", "duc2007", "duc2007-update", "tac2008", "passonneau2013"):
+        assert len(corpora.load_corpus(name, sample_root).log) == 0
+
+
+def test_load_is_memoized_and_ordered(sample_root):
+    a = corpora.load_corpus("duc2006", sample_root)
+    assert corpora.load_corpus("duc2006", str(sample_root)) is a
+    assert [p.topic for p in a.pyramids] == ["D0601", "D0603", "D0605"]
+    assert [(p.topic, p.peer_id) for p in a.peers][:4] == [("D0601", "1"), ("D0601", "8"), ("D0601", "15"), ("D0601", "22")]
+    assert a.pyramid("D0603").topic == "D0603"
+    with pytest.raises(KeyError):
+        a.pyramid("D9999")
+    assert all(p.pyramid is a.pyramid(p.topic) for p in a.peers)  # embedded pyramid == .pyr pyramid
+
+
+def test_peer_names_parsed(sample_root):
+    duc06 = corpora.load_corpus("duc2006", sample_root)
+    assert {(p.annotator, p.topic) for p in duc06.peers} == {("100", "D0601"), ("101", "D0603"), ("102", "D0605")}
+    update = corpora.load_corpus("duc2007-update", sample_root)
+    assert {p.annotator for p in update.peers} == {""} and update.peers[0].topic == "D0703-A"
+    duc05 = corpora.load_corpus("duc2005", sample_root)
+    assert "C" in {p.peer_id for p in duc05.peers}  # a model summary annotated as a peer
+    assert all(p.pyramid in duc05.pyramids for p in duc05.peers)
+
+
+def test_unknown_and_missing(tmp_path, sample_root):
+    with pytest.raises(UnknownNameError, match="duc1999"):
+        corpora.load_corpus("duc1999", sample_root)
+    with pytest.raises(MissingDataError, match="tac2009"):
+        corpora.load_corpus("tac2009", sample_root)
+    assert corpora.discover(tmp_path) == {}
+    with pytest.raises(MissingDataError):
+        corpora.load_all(tmp_path, names=["duc2006"])
+    assert corpora.load_all(tmp_path) == {}
+
+
+def test_bad_file_names_raise(tmp_path, sample_root):
+    base = tmp_path / "duc2006" / "DUC2006pyramiddata"
+    shutil.copytree(sample_root / "duc2006" / "DUC2006pyramiddata", base)
+    (base / "allpans" / "100.D0601.M.250.A.1.pan").rename(base / "allpans" / "peer-one.pan")
+    with pytest.raises(DataFormatError, match="peer file name") as err:
+        corpora.load_corpus("duc2006", tmp_path)
+    assert "peer-one.pan" in str(err.value)
+    (base / "allpans" / "peer-one.pan").unlink()
+    shutil.copy(base / "allpyramids" / "D0601.pyr", base / "allpyramids" / "pyramid.pyr")
+    with pytest.raises(DataFormatError, match="pyramid file name"):
+        corpora.load_corpus("duc2006", tmp_path)
+
+
+def test_tac_nist_layout(tmp_path, sample_root):
+    """TAC as NIST ships it: .pyr files under *_eval/manual/pyramids (read by the DUCView reader)."""
+    corpus = corpora.load_corpus("tac2008", sample_root)
+    out = tmp_path / "tac2009" / "UpdateSumm09_eval" / "manual" / "pyramids"
+    for p in corpus.pyramids:
+        name = p.topic.upper()
+        header = ducview.Header(f"{name}.M.100.A", r"[-]*\n D[0-9]+-[A-Z]\.M\.100\.[A-Z]\.[A-Z]\n[-]*\n")
+        header = ducview.Header(f" {name}.M.100.A", header.regex)
+        ducview.write_pyramid(p, out / f"{name}.pyr", header)
+    assert "tac2009" in corpora.discover(tmp_path)
+    tac = corpora.load_corpus("tac2009", tmp_path)
+    assert [p.topic for p in tac.pyramids] == ["D0801-A", "D0802-A", "D0803-A"]
+    assert [p.scus for p in tac.pyramids] == [p.scus for p in corpus.pyramids]
+
+
+def test_duc2005_variant_pyramids_are_counted(tmp_path, sample_root):
+    base = tmp_path / "duc2005" / "pans"
+    shutil.copytree(sample_root / "duc2005" / "pans", base)
+    victim = sorted(base.glob("20.*.pan"))[0]
+    text = victim.read_text()
+    i = text.index(' label="', text.index("<scu ")) + 8
+    victim.write_text(text[:i] + "Reworded: " + text[i:])
+    corpus = corpora.load_corpus("duc2005", tmp_path)
+    assert corpus.log.counts() == {"repaired:pyramid-variants": 1}
+    assert len(corpus.pyramids) == 2
+    assert not corpus.pyramid("d301i").scus[0].label.startswith("Reworded")
+
+
+def test_root_may_be_a_dataroot(sample_root):
+    from pyrabench.dataroot import DataRoot
+
+    root = DataRoot(sample_root, is_sample=True)
+    assert corpora.discover(root) == corpora.discover(sample_root)
+    assert corpora.load_corpus("duc2006", root) is corpora.load_corpus("duc2006", sample_root)

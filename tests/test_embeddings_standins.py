@@ -1,0 +1,42 @@
+"""Offline word2vec stand-ins: corpus, determinism, caching."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import pyrabench.embeddings as E
+from pyrabench.embeddings import standins
+from pyrabench.errors import DataFormatError
+
+
+def test_corpus_is_lee_plus_the_roots_scu_marked_documents(tmp_path):
+    (tmp_path / "duc2006" / "SCU-marked corpus").mkdir(parents=True)
+    doc = tmp_path / "duc2006" / "SCU-marked corpus" / "D0001a.scu"
+    doc.write_text('<?xml version="1.0"?><collection name="D0001a"><document name="X1">'
+                   "<line>A ferry sank near the harbour.</line>"
+                   '<line>Rescuers pulled ten people out.<annotation scu-count="0" sum-count="1" sums="3"/></line>'
+                   "</document></collection>", encoding="utf-8")
+    files = standins.corpus_files(tmp_path)
+    assert files[0].name == "lee_background.cor" and files[1:] == [doc]
+    texts = standins.corpus_texts(files)
+    assert len(texts) == 300 + 2 and texts[-2:] == ["A ferry sank near the harbour.", "Rescuers pulled ten people out."]
+    doc.write_text("<collection><line>broken", encoding="utf-8")
+    with pytest.raises(DataFormatError) as err:
+        standins.corpus_texts([doc])
+    assert err.value.path == str(doc)
+
+
+def test_training_is_deterministic_and_cached(tmp_path, monkeypatch, sample_root):
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path / "a"))
+    w1, v1, about = standins.train("w2v-bow2-standin", sample_root)
+    assert about["window"] == 2 and len(w1) > 3000 and v1.shape == (len(w1), 100)
+    assert len(list((tmp_path / "a" / "standins").glob("w2v-bow2-standin-*.npz"))) == 1
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path / "b"))  # fresh cache: trains again
+    w2, v2, _ = standins.train("w2v-bow2-standin", sample_root)
+    assert w1 == w2
+    np.testing.assert_array_equal(v1, v2)
+    emb = E.load("w2v-bow2-standin", {"government", "police", "notawordatall"}, data=sample_root)
+    assert sorted(emb.words) == ["government", "police"]
+    x = emb.encode(["The government said", "police", "???"])
+    assert np.isfinite(x).all() and (x[2] == 0).all()

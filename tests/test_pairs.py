@@ -1,0 +1,164 @@
+"""Pairs of the binary test on hand-built pyramids (our own sentences)."""
+
+import itertools
+
+import numpy as np
+import pytest
+
+from pyrabench.pairs import binary_pairs, binary_pairs_loop, build_items, pairs_frame
+from pyrabench.policy import Policy
+from pyrabench.pyramid import SCU, Contributor, Part, Pyramid
+from pyrabench.text import words, words_batch, words_many
+
+
+def make_pyramid(scus, corpus="toy", topic="T1", n_summaries=4):
+    """``scus``: {scu_id: (label, [text or (text, summary_index), ...])}."""
+    out = []
+    for scu_id, (label, texts) in scus.items():
+        contribs = []
+        for k, t in enumerate(texts):
+            text, idx = (t, k % n_summaries) if isinstance(t, str) else t
+            contribs.append(Contributor(text, (Part(text, 0, len(text)),), idx))
+        out.append(SCU(scu_id, label, tuple(contribs)))
+    return Pyramid(corpus, topic, tuple("s" * 10 for _ in range(n_summaries)), tuple("ABCD"[:n_summaries]), tuple(out))
+
+
+TOY = make_pyramid(
+    {
+        1: ("The council approved the new harbour budget", [
+            "The city council approved the new harbour budget on Monday",
+            "Councillors voted to fund the harbour renovation",
+            "It approved the harbour budget",  # pronoun
+        ]),
+        2: ("The council delayed the new harbour tunnel", [
+            "The city council delayed the new harbour tunnel project",
+            "Work on the tunnel was postponed",
+        ]),
+        3: ("Fishing quotas were cut", ["Fishing quotas were cut by a third", "Quotas cut"]),  # "Quotas cut" < 3 words
+        4: ("", ["The city council approved the new harbour budget on Monday"]),  # same text as an SCU 1 item
+    }
+)  # fmt: skip
+
+
+@pytest.fixture(params=[False, True], ids=["contributors", "labels"])
+def policy(request):
+    return Policy(include_labels=request.param)
+
+
+def kept(items, policy):
+    res = binary_pairs(items, policy)
+    return res, pairs_frame(items, res)
+
+
+def test_every_kept_pair_obeys_every_rule(policy):
+    items = build_items([TOY], policy)
+    res, df = kept(items, policy)
+    assert len(df) > 0
+    for row in df.itertuples():
+        a, b = set(words(row.text_a)), set(words(row.text_b))
+        assert len(words(row.text_a)) >= 3 and len(words(row.text_b)) >= 3
+        assert not (a | b) & policy.pronouns
+        content = lambda s: {w for w in s if w not in policy.stop_words and any(c.isalnum() for c in w)}  # noqa: E731
+        assert content(a) != content(b)
+        assert row.shared_words == len(a & b)
+        if row.label == 0:
+            assert len(a & b) > 3
+            assert row.scu_a != row.scu_b
+        else:
+            assert row.scu_a == row.scu_b
+
+
+def test_known_pairs():
+    policy = Policy(include_labels=False)
+    items = build_items([TOY], policy)
+    _, df = kept(items, policy)
+    pairs = set(zip(df.id_a, df.id_b, df.label))
+    assert ("toy/T1/1/0", "toy/T1/1/1", 1) in pairs  # paraphrases with little overlap are kept
+    assert ("toy/T1/1/0", "toy/T1/2/0", 0) in pairs  # 6 shared words, different SCUs
+    assert not any(x == "toy/T1/1/2" for a, b, _ in pairs for x in (a, b))  # the pronoun item
+    assert not any(a.endswith("3/1") or b.endswith("3/1") for a, b, _ in pairs)  # 2 words
+    # SCU 4 repeats SCU 1's first text verbatim: no lexical variety, so never paired with it
+    assert ("toy/T1/1/0", "toy/T1/4/0", 0) not in pairs
+    assert set(df.pair_id) >= {"toy/T1/1/0+1/1", "toy/T1/1/0+2/0"}
+
+
+def test_negative_overlap_threshold_is_strictly_more_than_three():
+    p = make_pyramid({1: ("", ["alpha beta gamma delta one"]), 2: ("", ["alpha beta gamma two three"])})
+    policy = Policy(include_labels=False)
+    assert len(kept(build_items([p], policy), policy)[1]) == 0  # 3 shared
+    assert len(kept(build_items([p], policy.with_(negative_min_shared=3)), policy.with_(negative_min_shared=3))[1]) == 1
+
+
+def test_constraint_counts_add_up(policy):
+    items = build_items([TOY], policy)
+    res, df = kept(items, policy)
+    c = res.constraints["toy"]
+    n = len(items)
+    assert c["positive"]["candidates"] + c["negative"]["candidates"] == n * (n - 1) // 2
+    for kind, label in (("positive", 1), ("negative", 0)):
+        k = c[kind]
+        removed = sum(k[f"removed:{r}"] for r in ("min-words", "no-pronouns", "negative-overlap", "lexical-variety"))
+        assert k["candidates"] - removed == k["kept"] == int((df.label == label).sum())
+        for r in ("min-words", "no-pronouns", "negative-overlap", "lexical-variety"):
+            assert k[f"removed:{r}"] <= k[f"fails:{r}"]
+    assert c["positive"]["fails:negative-overlap"] == 0
+
+
+def test_vectorized_equals_loop(policy):
+    rng = np.random.default_rng(1)
+    vocab = "the a council harbour budget tunnel city new fish quota cut vote fund it they storm road bridge".split()
+    pyrs = []
+    for t in range(3):
+        scus = {s: ("label " + " ".join(rng.choice(vocab, 4)), [" ".join(rng.choice(vocab, rng.integers(1, 9))) for _ in range(rng.integers(1, 5))]) for s in range(1, 9)}
+        pyrs.append(make_pyramid(scus, topic=f"T{t}"))
+    for p in (policy, policy.with_(negative_min_shared=2), policy.with_(require_lexical_variety=False)):
+        items = build_items(pyrs, p)
+        res = binary_pairs(items, p)
+        assert binary_pairs_loop(items, p) == list(zip(res.index_a.tolist(), res.index_b.tolist(), res.label.tolist()))
+
+
+def test_bad_input_is_counted_not_fatal():
+    single = make_pyramid({1: ("Only one summary here", ["Only one summary here today"])}, topic="S", n_summaries=1)
+    odd = make_pyramid(
+        {
+            1: ("", ["Café prices rose in Zürich", "Café prices rose in Zürich", "Coffee became dearer in Zurich"]),
+            2: ("   ", ["   ", "Storm closed the mountain road"]),
+        },
+        topic="O",
+    )
+    policy = Policy()
+    items = build_items([single, odd], policy)
+    c = items.counts["toy"]
+    assert c["single-summary-pyramids"] == 1
+    assert c["single-contributor-scus"] == 1
+    assert c["duplicate-items"] == 1
+    assert c["empty-items"] == 1
+    assert c["empty-labels"] == 2
+    assert c["non-ascii-items"] == 1
+    res, df = kept(items, policy)
+    assert df.text_a.str.contains("Zürich").any()
+    assert len(build_items([], policy)) == 0
+    assert len(binary_pairs(build_items([], policy), policy).label) == 0
+
+
+def test_label_items_use_index_L():
+    items = build_items([TOY], Policy(include_labels=True))
+    labels = items.frame[items.frame.kind == "label"]
+    assert set(labels.contributor) == {"L"}
+    assert "toy/T1/1/L" in set(labels.item_id)
+    assert not labels.text.eq("").any()
+
+
+TEXTS = [
+    "", "  a  b ", "U.S. it's can't won't", "e-mail x@y.com http://a.b/c", "“Quoted” — dash-ed (x)",
+    "tab\there\nnewline", "The 1990s' $5.5 million", "Mr. Smith's co-founder, Dr. Jones.", "naïve café",
+]  # fmt: skip
+
+
+def test_words_batch_equals_words_many():
+    texts = TEXTS + [c.text for s in TOY.scus for c in s.contributors]
+    assert words_batch(texts) == words_many(texts)
+    assert words_batch([]) == []
+    assert words_batch(["", " "]) == [[], []]
+    assert words_batch(TEXTS[2:3]) == [words(TEXTS[2])]
+    assert all(words_batch([a, b]) == [words(a), words(b)] for a, b in itertools.combinations(TEXTS, 2))

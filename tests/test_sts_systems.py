@@ -1,0 +1,107 @@
+"""Token-cos, random and embedding systems, and the evaluation that aggregates them."""
+
+import math
+
+import numpy as np
+import pytest
+
+from pyrabench.embeddings.base import Embedding, normalize_rows
+from pyrabench.errors import UnknownNameError
+from pyrabench.sts import (EmbeddingSystem, OutputFiles, RandomBaseline, TokenCos, evaluate, evaluate_scores,
+                           load_release, load_releases, resolve_system, token_cosine)
+from pyrabench.sts.systems import perl_whitespace_split
+
+
+def test_perl_whitespace_split_keeps_a_leading_empty_token_only():
+    assert perl_whitespace_split("  a b  c ") == ["", "a", "b", "c"]
+    assert perl_whitespace_split("a\tb") == ["a", "b"]
+    assert perl_whitespace_split("") == []
+
+
+def test_token_cosine_hand_cases():
+    s = token_cosine(["a b c", " a b", "The cat", "", "x x y"], ["a b d", "a b", "the cat", "a", "x y"])
+    assert s[0] == pytest.approx(2 / 3)  # 2 shared of 3 and 3
+    assert s[1] == pytest.approx(2 / math.sqrt(6))  # {'', a, b} vs {a, b}
+    assert s[2] == pytest.approx(1 / 2)  # case is kept: only "cat" is shared
+    assert s[3] == 0.0  # empty sentence: zero vector, cosine defined as 0
+    assert s[4] == pytest.approx(1.0)  # binary: repeated tokens count once
+
+
+def test_random_baseline_is_seeded_and_in_range(sample_root):
+    d = load_release("2012", sample_root)["MSRpar"]
+    a, b = RandomBaseline(0).score(d), RandomBaseline(0).score(d)
+    assert np.array_equal(a, b) and np.all((a >= 0) & (a < 5))
+    assert not np.array_equal(a, RandomBaseline(1).score(d))
+
+
+class LetterEmbedding(Embedding):
+    """Tiny stand-in: counts of the letters a-e, normalized."""
+
+    name, dim = "letters", 5
+
+    def encode(self, texts):
+        return normalize_rows(np.array([[t.lower().count(c) for c in "abcde"] for t in texts], dtype=float))
+
+
+def test_embedding_system_scores_available_datasets(sample_root):
+    releases = load_releases(["2013"], sample_root)
+    result = evaluate(EmbeddingSystem("letters", LetterEmbedding()), releases)["2013"]
+    by_name = {d.name: d for d in result.datasets}
+    assert by_name["SMT"].pearson is None
+    assert all(-1 <= by_name[n].pearson <= 1 for n in ("headlines", "OnWN", "FNWN"))
+
+
+def test_unavailable_dataset_is_left_out_of_the_aggregates(sample_root):
+    r = load_release("2013", sample_root)
+    res = evaluate(TokenCos(), {"2013": r})["2013"]
+    avail = [d for d in res.datasets if d.pearson is not None]
+    assert [d.name for d in avail] == ["headlines", "OnWN", "FNWN"]
+    assert res.mean == pytest.approx(sum(d.pearson * d.n for d in avail) / sum(d.n for d in avail))
+    j = res.to_json()
+    assert j["datasets"]["SMT"]["pearson"] is None and j["datasets"]["SMT"]["n"] == 22
+
+
+def test_outputs_score_smt_too_and_use_confidences(sample_root):
+    r = load_release("2013", sample_root)
+    res = evaluate(OutputFiles(sample_root / "sts/2013/test-gs"), {"2013": r})["2013"]
+    smt = [d for d in res.datasets if d.name == "SMT"][0]
+    assert smt.pearson is not None and smt.weighted_pearson is not None
+
+
+def test_evaluate_scores_uses_only_scored_pairs(sample_root):
+    r = load_release("2016", sample_root)
+    scores = {d.name: np.where(d.scored, np.nan_to_num(d.gold), 99.0) for d in r.datasets}
+    res = evaluate_scores(r, scores)
+    assert all(d.pearson == pytest.approx(1.0) for d in res.datasets)
+    assert res.all == pytest.approx(1.0) and res.allnorm == pytest.approx(1.0)
+
+
+def test_resolve_system():
+    assert isinstance(resolve_system("tokencos"), TokenCos)
+    assert resolve_system("random:7").seed == 7
+    with pytest.raises(UnknownNameError):
+        resolve_system("no-such-system-xyz")
+
+
+def test_embedding_system_matches_the_embeddings_own_encode(sample_root):
+    from pyrabench.embeddings import paired_cosine
+
+    releases = load_releases(["2012"], sample_root)
+    d = releases["2012"]["MSRvid"]
+    system = EmbeddingSystem("random-type")
+    system.prepare(releases.values())
+    own = paired_cosine(system.embedding.encode(list(d.sentences_a)), system.embedding.encode(list(d.sentences_b)))
+    assert np.allclose(system.score(d), own, atol=1e-6)
+    onehot = EmbeddingSystem("onehot")
+    onehot.prepare(releases.values())
+    e = onehot.embedding
+    ref = np.asarray(e.encode_sparse(list(d.sentences_a)).multiply(e.encode_sparse(list(d.sentences_b))).sum(1)).ravel()
+    assert np.allclose(onehot.score(d), ref, atol=1e-6)
+
+
+def test_random_embedding_is_not_cached_per_text(sample_root):
+    d = load_release("2012", sample_root)["MSRpar"]
+    system = EmbeddingSystem("random")
+    system.prepare([])
+    identical = [i for i, (a, b) in enumerate(zip(d.sentences_a, d.sentences_b)) if a == b]
+    assert identical and np.all(system.score(d)[identical] < 0.99)
