@@ -482,3 +482,40 @@ def load(directory) -> Benchmark:
     card_path = directory / "README.md"
     card = card_path.read_text(encoding="utf-8") if card_path.is_file() else ""
     return Benchmark(binary, ranking, stats, card)
+
+
+# --------------------------------------------------------------------------- views for the book
+
+
+def propositions(bench: Benchmark) -> pd.DataFrame:
+    """The eligible items (the "propositions" the counts describe): corpus, kind, words, weight."""
+    if bench.items is None:
+        raise MissingDataError("propositions need a benchmark built in memory (benchmark.build)")
+    f = bench.items.frame
+    return f.loc[f["eligible"], ["item_id", "corpus", "topic", "scu_id", "kind", "text", "n_words", "weight"]].reset_index(drop=True)
+
+
+def scu_weights(bench: Benchmark) -> pd.DataFrame:
+    """One row per SCU with at least one item: corpus, topic, scu_id, weight."""
+    if bench.items is None:
+        raise MissingDataError("SCU weights need a benchmark built in memory (benchmark.build)")
+    f = bench.items.frame
+    return f.drop_duplicates(["corpus", "topic", "scu_id"])[["corpus", "topic", "scu_id", "weight"]].reset_index(drop=True)
+
+
+def examples(bench: Benchmark, n: int = 2, seed: int = 0) -> dict[str, pd.DataFrame]:
+    """A few positive pairs, negative pairs and ranking questions, drawn with a fixed seed."""
+    rng = np.random.default_rng(seed)
+
+    def pick(df):
+        if len(df) == 0:
+            return df
+        return df.iloc[np.sort(rng.choice(len(df), size=min(n, len(df)), replace=False))]
+
+    b = bench.binary
+    cols = ["pair_id", "text_a", "text_b", "shared_words"]
+    return {
+        "positive": pick(b[b["label"] == 1])[cols].reset_index(drop=True),
+        "negative": pick(b[b["label"] == 0])[cols].reset_index(drop=True),
+        "ranking": pick(bench.ranking)[RANKING_REQUIRED[:1] + RANKING_REQUIRED[3:]].reset_index(drop=True),
+    }

@@ -175,6 +175,12 @@ def f_at_threshold(scores, labels, threshold: float) -> ThresholdResult:
     )
 
 
+def all_positive_f(positives: int, total: int) -> float:
+    """F of calling every pair a paraphrase: precision = positives/total, recall 1, so
+    F = 2·positives / (positives + total). The floor any threshold search can reach."""
+    return float(_ratio(2 * positives, positives + total))
+
+
 def split_indices(labels, fraction: float = 0.1, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """Seeded split into (threshold-fitting, test) index arrays, stratified by label.
 

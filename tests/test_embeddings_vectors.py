@@ -255,3 +255,16 @@ def test_glove_zip_member_is_chosen_by_registry_entry(tmp_path, monkeypatch):
     assert E.locate("glove-6b-100d") == (tmp_path / "glove.6B.zip", "glove")
     emb = E.load("glove-6b-100d", {"cat", "dog"})
     assert emb.dim == 100 and emb.words == ["cat"]
+
+
+@pytest.mark.parametrize("compression", ["", "gz"])
+def test_progress_bar_reports_bytes_read(tmp_path, kv, capsys, monkeypatch, compression):
+    plain = tmp_path / "v.bin"
+    kv.save_word2vec_format(str(plain), binary=True)
+    path = _compress(plain, compression)
+    closed = []
+    original = vectors._Progress.close
+    monkeypatch.setattr(vectors._Progress, "close", lambda self: (closed.append((self.done, self.bar.total)), original(self)))
+    words, _ = vectors.read_vectors(path, "word2vec-bin", VOCAB, progress=True)
+    assert words and closed == [(path.stat().st_size, path.stat().st_size)]  # every byte on disk counted
+    assert f"reading {path.name}" in capsys.readouterr().err

@@ -225,3 +225,10 @@ def test_float_noise_counts_as_a_tie():
     assert success.tolist() == [0.5]
     success, _ = m.ranking_outcomes([[0.4082483, one_ulp, 0.1, 0.1]], tolerance=0)
     assert success.tolist() == [0.0]
+
+
+def test_all_positive_f():
+    assert m.all_positive_f(1, 4) == pytest.approx(2 * 0.25 / 1.25)  # P = 1/4, R = 1
+    s, y = np.arange(10.0), np.r_[np.ones(3), np.zeros(7)]
+    assert m.all_positive_f(3, 10) == pytest.approx(m.f_at_threshold(s, y, -np.inf).f1)
+    assert m.all_positive_f(0, 0) == 0.0

@@ -108,12 +108,14 @@ class Unigram(Similarity):
         from spacy.lang.en.stop_words import STOP_WORDS
 
         self._stop = STOP_WORDS
-        self._is_content: list[bool] = []
+        self._is_content = np.zeros(0, dtype=bool)
 
     def _content_mask(self, ids: np.ndarray) -> np.ndarray:
-        for w in self.vocab.words[len(self._is_content):]:
-            self._is_content.append(w not in self._stop)
-        return np.asarray(self._is_content, dtype=bool)[ids] if len(ids) else np.zeros(0, bool)
+        have = len(self._is_content)
+        if have < len(self.vocab.words):
+            new = np.array([w not in self._stop for w in self.vocab.words[have:]], dtype=bool)
+            self._is_content = np.concatenate([self._is_content, new])
+        return self._is_content[ids]
 
     def prepare(self, target_words):
         rows, cols = [], []
