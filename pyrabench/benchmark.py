@@ -519,3 +519,34 @@ def examples(bench: Benchmark, n: int = 2, seed: int = 0) -> dict[str, pd.DataFr
         "negative": pick(b[b["label"] == 0])[cols].reset_index(drop=True),
         "ranking": pick(bench.ranking)[RANKING_REQUIRED[:1] + RANKING_REQUIRED[3:]].reset_index(drop=True),
     }
+
+
+def explain_pair(bench: Benchmark, id_a: str, id_b: str) -> pd.Series:
+    """Which rules a pair of items passes, and whether it is in the binary test (built in memory)."""
+    if bench.items is None:
+        raise MissingDataError("explain_pair needs a benchmark built in memory (benchmark.build)")
+    f = bench.items.frame
+    where = {item_id: k for k, item_id in enumerate(f["item_id"])}
+    unknown = [x for x in (id_a, id_b) if x not in where]
+    if unknown:
+        raise UnknownNameError(f"unknown item id {', '.join(unknown)}")
+    i, j = sorted((where[id_a], where[id_b]))
+    policy = bench.policy
+    wa, wb = bench.items.words[i], bench.items.words[j]
+    sa, sb = set(wa), set(wb)
+    content = lambda s: {w for w in s if w not in policy.stop_words and any(c.isalnum() for c in w)}  # noqa: E731
+    same = f["scu_id"].iat[i] == f["scu_id"].iat[j] and f["topic"].iat[i] == f["topic"].iat[j]
+    pair_ids = {(a, b) for a, b in zip(bench.binary["id_a"], bench.binary["id_b"])}
+    return pd.Series(
+        {
+            "text_a": f["text"].iat[i],
+            "text_b": f["text"].iat[j],
+            "same_scu": bool(same),
+            "shared_words": len(sa & sb),
+            "min-words": len(wa) >= policy.min_words and len(wb) >= policy.min_words,
+            "no-pronouns": not (sa | sb) & policy.pronouns,
+            "negative-overlap": bool(same) or len(sa & sb) >= policy.negative_min_shared,
+            "lexical-variety": (not policy.require_lexical_variety) or content(sa) != content(sb),
+            "in_benchmark": (f["item_id"].iat[i], f["item_id"].iat[j]) in pair_ids,
+        }
+    )

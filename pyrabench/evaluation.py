@@ -291,17 +291,6 @@ def evaluate_all(
     return [summarize(s, seed=seed, **options) for s in all_scores], all_scores
 
 
-TABLE_COLUMNS = {
-    "embedding": "embedding",
-    "binary_f1": "F-measure",
-    "binary_f1_ci": "F 95% CI",
-    "ranking_success": "success rate",
-    "ranking_success_ci": "success 95% CI",
-    "ranking_mrr": "MRR",
-    "ranking_mrr_ci": "MRR 95% CI",
-}
-
-
 def _ci(row, metric: str, percent: bool = False) -> str:
     k = 100 if percent else 1
     fmt = "{:.2f}%" if percent else "{:.4f}"

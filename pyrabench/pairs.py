@@ -138,11 +138,17 @@ def build_items(pyramids: Iterable[Pyramid], policy: Policy) -> ItemTable:
     pronoun_hit = (incidence @ is_pronoun) > 0
     content = incidence.multiply(is_content.astype(np.int32)[None, :]).tocsr()
     content.eliminate_zeros()
+    content.sort_indices()
+    # one id per distinct content-word set: two items lack lexical variety iff their ids are equal
+    content_key = pd.factorize(
+        pd.Series([content.indices[a:b].tobytes() for a, b in zip(content.indptr[:-1], content.indptr[1:])], dtype=object)
+    )[0] if n else np.zeros(0, np.int64)
 
     frame.insert(0, "item_id", frame["corpus"] + "/" + frame["topic"] + "/" + frame["scu_id"].astype(str) + "/" + frame["contributor"])
     frame["n_words"] = lengths
     frame["n_types"] = np.diff(incidence.indptr).astype(np.int64)
     frame["n_content"] = np.diff(content.indptr).astype(np.int64)
+    frame["content_key"] = np.asarray(content_key, dtype=np.int64)
     frame["enough_words"] = frame["n_words"].to_numpy() >= policy.min_words
     frame["no_pronoun"] = ~pronoun_hit
     frame["eligible"] = frame["enough_words"] & frame["no_pronoun"]
@@ -168,10 +174,10 @@ class PairMatrices:
     no_pronoun: np.ndarray  # rule no-pronouns holds for the item
 
 
-def _block_diagonal_products(items: ItemTable) -> tuple[sparse.csr_matrix, sparse.csr_matrix]:
-    """``W' @ W'.T`` for words and for content words, where ``W'`` gives every pyramid its own
-    copy of the vocabulary (column = (pyramid, word)): the product then holds exactly the
-    within-pyramid pairs, for all pyramids in one sparse product."""
+def _block_diagonal_product(items: ItemTable) -> sparse.csr_matrix:
+    """``W' @ W'.T`` where ``W'`` gives every pyramid its own copy of the vocabulary (column =
+    (pyramid, word)): the product then holds exactly the within-pyramid pairs' shared-word
+    counts, for all pyramids in one sparse product."""
     w = items.incidence
     pyramid_of_row = np.zeros(len(items), dtype=np.int64)
     for k, sl in enumerate(items.slices):
@@ -181,9 +187,7 @@ def _block_diagonal_products(items: ItemTable) -> tuple[sparse.csr_matrix, spars
     _, cols = np.unique(key, return_inverse=True)
     n_cols = int(cols.max()) + 1 if len(cols) else 0
     wide = sparse.csr_matrix((np.ones(len(cols), np.int32), cols, w.indptr), shape=(w.shape[0], n_cols))
-    content_mask = items.is_content[w.indices].astype(np.int32)
-    wide_c = sparse.csr_matrix((content_mask, cols, w.indptr), shape=(w.shape[0], n_cols))
-    return (wide @ wide.T).tocsr(), (wide_c @ wide_c.T).tocsr()
+    return (wide @ wide.T).tocsr()
 
 
 def _dense_block(product: sparse.csr_matrix, start: int, end: int) -> np.ndarray:
@@ -198,7 +202,8 @@ def _dense_block(product: sparse.csr_matrix, start: int, end: int) -> np.ndarray
 
 def iter_matrices(items: ItemTable):
     """``(slice, PairMatrices)`` for every pyramid with items, from two products computed once."""
-    shared_all, content_all = _block_diagonal_products(items)
+    shared_all = _block_diagonal_product(items)
+    content_key = items.frame["content_key"].to_numpy()
     scu = items.frame["scu_id"].to_numpy()
     eligible = items.frame["eligible"].to_numpy()
     enough = items.frame["enough_words"].to_numpy()
@@ -207,11 +212,10 @@ def iter_matrices(items: ItemTable):
         if sl.end == sl.start:
             continue
         shared = _dense_block(shared_all, sl.start, sl.end)
-        shared_c = _dense_block(content_all, sl.start, sl.end)
-        nc = np.diagonal(shared_c)
+        key = content_key[sl.start : sl.end]
         yield sl, PairMatrices(
             shared=shared,
-            same_content=(shared_c == nc[:, None]) & (shared_c == nc[None, :]),
+            same_content=key[:, None] == key[None, :],
             scu=scu[sl.start : sl.end],
             n_types=np.diagonal(shared).copy(),
             eligible=eligible[sl.start : sl.end],
