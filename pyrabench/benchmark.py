@@ -49,7 +49,11 @@ PAPER = {
 #: Corpora the paper used; the ones missing from a data root are listed in ``stats["missing"]``.
 PAPER_CORPORA = ("duc2005", "duc2006", "duc2007")
 #: Aggregates shown beside the per-corpus figures: what the paper's years available here give.
-GROUPS = {"duc2006+duc2007": ("duc2006", "duc2007"), "duc2006+duc2007+update": ("duc2006", "duc2007", "duc2007-update")}
+GROUPS = {
+    "duc2005+duc2006+duc2007": PAPER_CORPORA,
+    "duc2006+duc2007": ("duc2006", "duc2007"),
+    "duc2006+duc2007+update": ("duc2006", "duc2007", "duc2007-update"),
+}
 COUNT_KEYS = (
     "pyramids", "scus", "items", "propositions", "ranking_questions", "positive_pairs", "negative_pairs",
     "total_pairs", "words", "unique_words", "mean_proposition_length",
@@ -279,7 +283,7 @@ def _md_table(df: pd.DataFrame) -> str:
 
 
 def _fmt(v) -> str:
-    if v is None or (isinstance(v, float) and np.isnan(v)):
+    if v is None or v is pd.NA or (isinstance(v, float) and np.isnan(v)):
         return "—"
     if isinstance(v, float):
         return f"{v:g}"
@@ -352,6 +356,10 @@ def dataset_card(bench: Benchmark) -> str:
         "Rules: " + ", ".join(f"`{r}`" for r in RULES) + " (see `pyrabench.policy`).",
         "",
         "## Counts",
+        "",
+        "*items*: SCU appearances (and labels) after skipping empty and repeated texts; *propositions*:",
+        "the items passing `min-words` and `no-pronouns`, whose words the last three columns count.",
+        "The paper's row is DUC 2005-2007 as reported in its §3.",
         "",
         _md_table(stats_table(s)),
         "",

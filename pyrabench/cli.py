@@ -30,7 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     parser.subcommands = {}  # name -> sub-parser, for the book's command reference
     for name, module in _available():
-        p = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        p = sub.add_parser(name, help=module.HELP.replace("%", "%%"), description=module.HELP)
         module.add_arguments(p)
         p.set_defaults(_run=module.run)
         parser.subcommands[name] = p

@@ -25,7 +25,7 @@ from scipy import sparse
 
 from .policy import RULES, Policy
 from .pyramid import Pyramid
-from .text import words_batch
+from .text import words_many
 
 LABEL_INDEX = "L"
 
@@ -117,7 +117,7 @@ def build_items(pyramids: Iterable[Pyramid], policy: Policy) -> ItemTable:
     frame = pd.DataFrame(rows, columns=["corpus", "topic", "scu_id", "contributor", "kind", "text", "weight"])
     frame["scu_id"] = frame["scu_id"].astype(np.int64)
     frame["weight"] = frame["weight"].astype(np.int64)
-    words = words_batch(frame["text"].tolist())
+    words = words_many(frame["text"].tolist())
     n = len(words)
     # word-incidence matrix: factorize all words at once, then one 1 per (item, word type)
     lengths = np.fromiter((len(ws) for ws in words), dtype=np.int64, count=n)

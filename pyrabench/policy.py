@@ -58,13 +58,15 @@ class Policy:
     """The generation policy. Defaults follow Baumel et al. (2016) §3.
 
     * ``include_labels`` (True): each SCU's label (written by the pyramid annotator) is one more
-      item of that SCU, with contributor index ``L``. The paper says it collects SCU appearances
-      "and the label given to the SCU by annotators"; its Figure 2/3 items read like labels; and
-      its counts (8,390 positives, 8,755 questions from three DUC years) are reachable only with
-      labels: contributors alone give about 2,000 positives for DUC 2006 + 2007, labels in about
-      4,650 (chapter *Dataset statistics*). Set False for an author-text-only benchmark.
+      item of that SCU, with contributor index ``L``. The paper collects SCU appearances "and the
+      label given to the SCU by annotators"; the question of its Figure 3 ("Morris Dees
+      co-founded the SPLC") is the label of SCU 8 of DUC 2007 topic D0701, and the negative pair of
+      Figure 2 is the labels of SCUs 187 and 188 of D0743; and its counts are out of reach without
+      labels (chapter *Dataset statistics* builds both). Set False for author text only.
     * ``min_words`` (3), ``negative_min_shared`` (4 = "more than 3"), ``pronouns``
-      (:data:`PERSONAL_PRONOUNS`), ``require_lexical_variety`` (True): the paper's four rules.
+      (:data:`PERSONAL_PRONOUNS`), ``require_lexical_variety`` (True): the paper's four rules as
+      its text states them. Its own Figure 2 negative pair shares exactly 3 words, so the paper in
+      effect used a looser overlap threshold; ``negative_min_shared=3`` (or lower) follows that.
     * ``stop_words``: a content word is a word with a letter or digit that is not a stop word;
       default spaCy's English stop list (the paper used spaCy).
     * ``distractors`` (3) most similar items from other SCUs of the same pyramid, ranked by

@@ -122,3 +122,28 @@ def test_build_from_pyramids_and_empty_tests(tmp_path):
 def test_sweep(sample_corpora):
     df = benchmark.sweep(sample_corpora, "negative_min_shared", [2, 4])
     assert df.negative_pairs.iloc[0] >= df.negative_pairs.iloc[1]
+
+
+def test_views_for_the_book(bench):
+    props = benchmark.propositions(bench)
+    assert len(props) == bench.stats["overall"]["propositions"]
+    assert props.n_words.sum() == bench.stats["overall"]["words"]
+    w = benchmark.scu_weights(bench)
+    assert w.weight.between(1, 7).all()
+    ex = benchmark.examples(bench, n=2, seed=0)
+    assert set(ex["positive"].pair_id) <= set(bench.binary[bench.binary.label == 1].pair_id)
+    assert len(ex["ranking"]) == 2 and "distractor_3" in ex["ranking"].columns
+    assert ex["ranking"].equals(benchmark.examples(bench, n=2, seed=0)["ranking"])
+
+
+def test_explain_pair():
+    b = benchmark.build([TOY], Policy(include_labels=False))
+    kept = benchmark.explain_pair(b, "toy/T1/1/0", "toy/T1/2/0")
+    assert kept["in_benchmark"] and kept["negative-overlap"] and not kept["same_scu"]
+    rejected = benchmark.explain_pair(b, "toy/T1/4/0", "toy/T1/1/0")  # order does not matter
+    assert not rejected["lexical-variety"] and not rejected["in_benchmark"]
+    assert not benchmark.explain_pair(b, "toy/T1/1/2", "toy/T1/1/0")["no-pronouns"]
+    with pytest.raises(UnknownNameError):
+        benchmark.explain_pair(b, "toy/T1/9/9", "toy/T1/1/0")
+    with pytest.raises(MissingDataError):
+        benchmark.explain_pair(benchmark.Benchmark(b.binary, b.ranking, b.stats, b.card), "a", "b")

@@ -8,7 +8,7 @@ import pytest
 from pyrabench.pairs import binary_pairs, binary_pairs_loop, build_items, pairs_frame
 from pyrabench.policy import Policy
 from pyrabench.pyramid import SCU, Contributor, Part, Pyramid
-from pyrabench.text import words, words_batch, words_many
+from pyrabench.text import words, words_many, words_one_by_one
 
 
 def make_pyramid(scus, corpus="toy", topic="T1", n_summaries=4):
@@ -157,8 +157,8 @@ TEXTS = [
 
 def test_words_batch_equals_words_many():
     texts = TEXTS + [c.text for s in TOY.scus for c in s.contributors]
-    assert words_batch(texts) == words_many(texts)
-    assert words_batch([]) == []
-    assert words_batch(["", " "]) == [[], []]
-    assert words_batch(TEXTS[2:3]) == [words(TEXTS[2])]
-    assert all(words_batch([a, b]) == [words(a), words(b)] for a, b in itertools.combinations(TEXTS, 2))
+    assert words_many(texts) == words_one_by_one(texts)
+    assert words_many([]) == []
+    assert words_many(["", " "]) == [[], []]
+    assert words_many(TEXTS[2:3]) == [words(TEXTS[2])]
+    assert all(words_many([a, b]) == [words(a), words(b)] for a, b in itertools.combinations(TEXTS, 2))

@@ -20,14 +20,9 @@ CASES = ("lower", "cased")
 
 def tokens_many(texts: Iterable[str], case: str = "lower") -> list[list[str]]:
     """Words of each text: lower-cased (``case="lower"``) or as written (``case="cased"``)."""
-    if case == "lower":
-        return _text.words_many(texts)
-    if case != "cased":
+    if case not in CASES:
         raise ValueError(f"case must be one of {CASES}, not {case!r}")
-    return [
-        [t.text for t in doc if not (t.is_punct or t.is_space)]
-        for doc in _text._nlp().tokenizer.pipe(texts, batch_size=1000)
-    ]
+    return _text.words_many(texts, lower=(case == "lower"))
 
 
 def vocabulary(texts: Iterable[str], case: str = "cased") -> set[str]:

@@ -6,7 +6,7 @@ import pytest
 from pyrabench import benchmark
 from pyrabench.pairs import binary_pairs, binary_pairs_loop
 from pyrabench.policy import Policy
-from pyrabench.text import words_batch, words_many
+from pyrabench.text import words_many, words_one_by_one
 
 pytestmark = pytest.mark.data
 
@@ -54,7 +54,7 @@ def test_every_rule_holds_on_every_row(bench):
     """Re-tokenized text by text (spaCy, not the batched path) and checked independently."""
     policy = bench.policy
     b = bench.binary
-    wa, wb = words_many(b.text_a.tolist()), words_many(b.text_b.tolist())
+    wa, wb = words_one_by_one(b.text_a.tolist()), words_one_by_one(b.text_b.tolist())
     content = lambda ws: {w for w in ws if w not in policy.stop_words and any(c.isalnum() for c in w)}  # noqa: E731
     for x, y, label, shared in zip(wa, wb, b.label.tolist(), b.shared_words.tolist()):
         sx, sy = set(x), set(y)
@@ -67,7 +67,7 @@ def test_every_rule_holds_on_every_row(bench):
     assert (b.scu_a == b.scu_b).eq(b.label == 1).all()
     r = bench.ranking
     for col in ("question", "answer", "distractor_1", "distractor_2", "distractor_3"):
-        for ws in words_many(r[col].tolist()):
+        for ws in words_one_by_one(r[col].tolist()):
             assert len(ws) >= 3 and not set(ws) & policy.pronouns
     scu = lambda col: r[col].str.split("/").str[2]  # noqa: E731
     assert (scu("question_id") == scu("answer_id")).all()
@@ -80,7 +80,7 @@ def test_every_rule_holds_on_every_row(bench):
 def test_vectorized_equals_loop_and_tokenizers_agree(bench):
     items, policy = bench.items, bench.policy
     texts = items.frame.text.tolist()
-    assert words_batch(texts) == words_many(texts)
+    assert words_many(texts) == words_one_by_one(texts)
     res = binary_pairs(items, policy)
     assert binary_pairs_loop(items, policy) == list(zip(res.index_a.tolist(), res.index_b.tolist(), res.label.tolist()))
 
