@@ -4,7 +4,7 @@ Prints the loading time of the releases, the time to score every year with token
 with an embedding (default glove-6b-50d if installed, else random), and, as a reference
 measured in the same run, token-cos computed with a per-pair Python set loop. The embedding
 is timed twice: the first run pays spaCy tokenization of every distinct sentence (shared by
-all embeddings in a process, see ``pyrabench.sts.systems.cached_tokens``); the target applies
+all embeddings in a process, see ``pyrabench.text.words_many``); the target applies
 to scoring with vectors loaded and tokens cached.
 
     python benchmarks/bench_sts.py [--data DIR] [--embedding SPEC]

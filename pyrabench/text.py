@@ -29,8 +29,27 @@ def words(text: str, lower: bool = True) -> list[str]:
     return words_many([text], lower=lower)[0]
 
 
+_MEMO: dict[tuple[bool, str], list[str]] = {}
+_MEMO_LIMIT = 1_000_000  # texts; the benchmark, STS and the summaries together hold ~10^5
+
+
 def words_many(texts: Iterable[str], lower: bool = True) -> list[list[str]]:
-    """:func:`words` over many texts at once.
+    """:func:`words` over many texts at once, each distinct text tokenized once per process.
+
+    Tokenizing dominates encoding; the STS years, the benchmark and the scorer share many texts
+    and compare several embeddings on them, so the words are memoized by text.
+    """
+    texts = list(texts)
+    new = [t for t in dict.fromkeys(texts) if (lower, t) not in _MEMO]
+    if new:
+        if len(_MEMO) + len(new) > _MEMO_LIMIT:
+            _MEMO.clear()
+        _MEMO.update(((lower, t), ws) for t, ws in zip(new, _tokenize_words(new, lower)))
+    return [list(_MEMO[(lower, t)]) for t in texts]
+
+
+def _tokenize_words(texts: list[str], lower: bool) -> list[list[str]]:
+    """The words of each text, tokenizing each distinct whitespace-free chunk once.
 
     spaCy's tokenizer splits a text at whitespace and tokenizes each whitespace-free chunk on its
     own. So each *distinct* chunk of all texts is tokenized once (in one ``Doc``, read through

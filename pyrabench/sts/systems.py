@@ -104,28 +104,11 @@ class RandomBaseline(System):
         return np.random.default_rng([self.seed, stream]).uniform(0.0, 5.0, dataset.n_pairs)
 
 
-_TOKEN_CACHE: dict[tuple[str, str], list[str]] = {}
-
-
-def cached_tokens(texts: Sequence[str], case: str) -> list[list[str]]:
-    """Embedding tokens of ``texts``, tokenizing each distinct text once per process.
-
-    spaCy tokenization dominates scoring (tens of thousands of STS sentences); comparing
-    several embeddings on the same sentences should pay for it once.
-    """
-    from ..embeddings.tokens import tokens_many
-
-    new = [t for t in dict.fromkeys(texts) if (case, t) not in _TOKEN_CACHE]
-    if new:
-        _TOKEN_CACHE.update(((case, t), toks) for t, toks in zip(new, tokens_many(new, case)))
-    return [_TOKEN_CACHE[(case, t)] for t in texts]
-
-
 class EmbeddingSystem(System):
     """Cosine of the sentences' embeddings (Baumel et al.: normalized sum of word vectors).
 
-    Each distinct sentence is encoded once per system; for word-bag embeddings the tokens come
-    from :func:`cached_tokens`, so a second embedding on the same data skips tokenization.
+    Each distinct sentence is encoded once per system; tokens are memoized by
+    :func:`pyrabench.text.words_many`, so a second embedding on the same data skips tokenization.
     """
 
     def __init__(self, spec: str, embedding=None, name: str | None = None):
@@ -142,30 +125,8 @@ class EmbeddingSystem(System):
         texts = sorted({s for r in releases for d in r.available for s in (*d.sentences_a, *d.sentences_b)})
         self.embedding = embeddings.load(self.spec, vocabulary=embeddings.vocabulary(texts))
 
-    def _wordbag(self) -> bool:
-        """True when the embedding is WordBag's normalized sum (so cached tokens can be used)."""
-        from ..embeddings import WordBag
-
-        e = self.embedding
-        return isinstance(e, WordBag) and (type(e).encode is WordBag.encode or hasattr(e, "encode_sparse"))
-
-    def _counts(self, texts: Sequence[str]) -> sparse.csr_matrix:
-        """Sparse text x word counts, like ``WordBag.counts`` but with process-wide cached tokens."""
-        e = self.embedding
-        token_lists = cached_tokens(texts, e.case)
-        lengths = np.fromiter((len(t) for t in token_lists), dtype=np.int64, count=len(token_lists))
-        idx = e.lookup([t for toks in token_lists for t in toks])
-        rows = np.repeat(np.arange(len(texts)), lengths)
-        known = idx >= 0
-        return sparse.csr_matrix((np.ones(int(known.sum()), dtype=np.float32), (rows[known], idx[known])),
-                                 shape=(len(texts), len(e.words)))
-
     def _encode_new(self, texts: list[str]) -> np.ndarray:
-        from ..embeddings import normalize_rows
-
-        if not self._wordbag():
-            return np.asarray(self.embedding.encode(texts), dtype=np.float32)
-        return normalize_rows(np.asarray(self._counts(texts) @ self.embedding.vectors, dtype=np.float32))
+        return np.asarray(self.embedding.encode(texts), dtype=np.float32)
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """Unit rows for ``texts``, encoding only sentences not seen before by this system.
@@ -191,12 +152,11 @@ class EmbeddingSystem(System):
             return None
         if self.embedding is None:
             self.prepare([])
-        if self._wordbag() and hasattr(self.embedding, "encode_sparse"):
+        if hasattr(self.embedding, "encode_sparse"):
             # One-Hot: one dimension per word type; stay sparse instead of densifying
-            a, b = self._counts(dataset.sentences_a), self._counts(dataset.sentences_b)
-            dot = np.asarray(a.multiply(b).sum(axis=1)).ravel()
-            norms = np.sqrt(np.asarray(a.multiply(a).sum(axis=1)).ravel() * np.asarray(b.multiply(b).sum(axis=1)).ravel())
-            return np.divide(dot, norms, out=np.zeros_like(dot), where=norms > 0).astype(float)
+            a = self.embedding.encode_sparse(dataset.sentences_a)
+            b = self.embedding.encode_sparse(dataset.sentences_b)
+            return np.asarray(a.multiply(b).sum(axis=1), dtype=float).ravel()
         return paired_cosine(self.encode(dataset.sentences_a), self.encode(dataset.sentences_b)).astype(float)
 
 
