@@ -21,6 +21,11 @@ the distinct SCUs the annotator found in the peer), by a different ideal:
 
 A peer SCU expressed by several contributors counts once (DUC's table reports the extra
 contributors as "repetitions").
+
+Weights are :attr:`pyrabench.pyramid.SCU.weight`, the number of *distinct* model summaries.
+DUCView printed the contributor count into its labels ("(3) ..."); the two differ on 5 SCUs of
+DUC 2007 whose annotators marked two contributors in one model summary, so scores touching
+those SCUs can differ slightly from NIST's table (pinned in ``tests/data/test_scoring_real.py``).
 """
 
 from __future__ import annotations

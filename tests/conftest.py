@@ -11,6 +11,17 @@ import pytest
 from pyrabench.dataroot import ENV_DATA, SAMPLE_ROOT, data_required
 
 
+_REAL_DATA = os.environ.get(ENV_DATA)  # read once: unit tests below run with it unset
+
+
+@pytest.fixture(autouse=True)
+def _hermetic_unit_tests(request, monkeypatch):
+    """Unit tests see no data root, so they run on the bundled sample whatever the shell sets;
+    only the tests under ``tests/data/`` read the real data (through ``real_data``)."""
+    if "data" not in Path(str(request.node.fspath)).parent.parts[-1:]:
+        monkeypatch.delenv(ENV_DATA, raising=False)
+
+
 def _missing(reason: str):
     if data_required():
         pytest.fail(f"{reason} (PYRABENCH_REQUIRE_DATA=1 makes this a failure)", pytrace=False)
@@ -20,7 +31,7 @@ def _missing(reason: str):
 @pytest.fixture(scope="session")
 def real_data() -> Path:
     """The real data root from $PYRABENCH_DATA (skips, or fails under PYRABENCH_REQUIRE_DATA)."""
-    value = os.environ.get(ENV_DATA)
+    value = _REAL_DATA
     if not value:
         _missing(f"{ENV_DATA} is not set")
     root = Path(value).expanduser().resolve()

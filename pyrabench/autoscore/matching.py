@@ -26,8 +26,9 @@ small here) is written as a 0/1 program — one variable per pruned pair, one �
 and one per candidate start word (for intervals, pairwise overlap ⇔ both contain the later
 start) — and its LP relaxation is solved with HiGHS (``scipy.optimize.linprog``); an integral
 LP optimum is the integer optimum. (d) Only when the LP is fractional does HiGHS's branch and
-bound run (``scipy.optimize.milp``). On the DUC peers (uni, max, threshold 0.5) about 10 %
-are settled by (b), 70 % by (c); see ``benchmarks/bench_autoscore.py``.
+bound run (``scipy.optimize.milp``). On the 1,481 DUC peers (uni, max, threshold 0.5), 170
+are settled by (b), 1,150 by (c), 138 need (d) and 23 have no eligible pair; see
+``benchmarks/bench_autoscore.py``.
 """
 
 from __future__ import annotations

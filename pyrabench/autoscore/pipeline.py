@@ -215,3 +215,36 @@ def run_corpus(corpus, similarity: str, combine: str = "max", thresholds: Sequen
     manual = manual_frame(corpus)
     stats = variant_table(auto, manual, on=KEYS, score=score, ci=ci)
     return CorpusRun(auto, manual, chosen, pairs, stats)
+
+
+def default_similarities() -> list[str]:
+    """The similarities the chapter compares: lexical, latent, and the best embedding installed
+    (real GloVe 6B 50d when available, else the seeded random baseline)."""
+    from .. import embeddings
+
+    emb = "glove-6b-50d" if embeddings.available("glove-6b-50d") else "random"
+    return ["uni", "lsa", f"emb:{emb}"]
+
+
+def compare_variants(corpus, similarities: Sequence[str], combines: Sequence[str] = ("max", "mean", "min"),
+                     levels: Sequence[float] | None = None, score: str = "weight", ci: str = "loo",
+                     seed: int = 0, **kw) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """Every (similarity, combine) at its KDE thresholds: ``(stats, auto, thresholds, pairs)``,
+    the 2013 study's grid of variants on any corpus."""
+    from .stats import variant_table
+    from .thresholds import LEVELS, determine_thresholds
+
+    items = items_from_peers(corpus.peers)
+    manual = manual_frame(corpus)
+    autos, ths, prs = [], [], []
+    for name in similarities:
+        sim = build_similarity(name, items, seed)
+        pairs = human_pair_similarities(corpus.peers, sim, combines)
+        prs.append(pairs.assign(similarity_name=sim.name))
+        for how in combines:
+            chosen = determine_thresholds(pairs.loc[pairs["combine"] == how, "similarity"].to_numpy(), levels or LEVELS)
+            ths.extend({"similarity": sim.name, "combine": how, "level": a, "threshold": t} for a, t in chosen.items())
+            autos.append(auto_score(items, sim, how, sorted(set(chosen.values())), seed=seed, **kw))
+    auto = pd.concat(autos, ignore_index=True)
+    stats = variant_table(auto, manual, on=KEYS, score=score, ci=ci)
+    return stats, auto, pd.DataFrame(ths), pd.concat(prs, ignore_index=True)

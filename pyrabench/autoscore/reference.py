@@ -66,3 +66,34 @@ def load_scus_identified(root) -> pd.DataFrame:
     if not files:
         raise MissingDataError(f"no scus_identified/*.csv under {d}")
     return pd.concat([read_scus_identified(p) for p in files], ignore_index=True)
+
+
+def reference_runs(ref: pd.DataFrame, corpus) -> pd.DataFrame:
+    """The 2013 variants as automated runs: per summary and variant, the retrieved set and its
+    weight sum in our reading of the same pyramid (ids the pyramid lacks count 0 and are counted
+    in ``unknown``), in the shape :func:`pyrabench.autoscore.stats.variant_table` takes."""
+    weights = corpus.pyramids[0].weights
+    topic = corpus.pyramids[0].topic
+    annot = {p.peer_id: p.annotator for p in corpus.peers}
+    rows = []
+    for r in ref[ref["similarity"] != "human"].itertuples():
+        rows.append({"topic": topic, "peer": r.summary, "annotator": annot.get(r.summary, ""),
+                     "similarity": r.similarity, "combine": r.combine, "threshold": r.threshold,
+                     "retrieved": r.retrieved, "weight": int(sum(weights.get(i, 0) for i in r.retrieved)),
+                     "unknown": sum(i not in weights for i in r.retrieved)})
+    return pd.DataFrame(rows)
+
+
+def set_agreement(ours: pd.DataFrame, theirs: pd.DataFrame) -> pd.DataFrame:
+    """Mean Jaccard, over summaries, between each of our variants' retrieved sets and each 2013
+    variant's; one row per pair of variants, best first."""
+    from .stats import jaccard
+
+    key = ["similarity", "combine", "threshold"]
+    a = ours[["peer", *key, "retrieved"]]
+    b = theirs[["peer", *key, "retrieved"]]
+    m = a.merge(b, on="peer", suffixes=("", "_2013"))
+    m["jaccard"] = [jaccard(x, y) for x, y in zip(m["retrieved"], m["retrieved_2013"])]
+    out = (m.groupby(key + [k + "_2013" for k in key], sort=True)["jaccard"].mean()
+           .reset_index().sort_values("jaccard", ascending=False, kind="mergesort"))
+    return out.reset_index(drop=True)

@@ -5,7 +5,7 @@ into spans and match each span to at most one SCU; a contributor never crosses a
 boundary in their setting, and neither does a segment here. They considered every span of a
 sentence. We bound the span length at ``max_len`` words (default :data:`DEFAULT_MAX_LEN`):
 a sentence of ``n`` words then has about ``n * max_len`` candidates instead of ``n²/2``. The
-bound is chosen from the data, not for speed alone: on the DUC 2006/2007 peer annotations the
+bound is chosen from the data, not for speed alone: on the DUC 2006 peer annotations the
 human peer contributors are short clauses (median 10 words, 5th–95th percentile 3–24 words,
 see chapter 5), so 20 words keeps about nine in ten human matches whole.
 
@@ -114,3 +114,11 @@ def candidate_segments(tokens: Tokens, max_len: int = DEFAULT_MAX_LEN,
     s, e = np.concatenate(s_all), np.concatenate(e_all)
     order = np.lexsort((s, e))
     return s[order].astype(np.int64), e[order].astype(np.int64)
+
+
+def contributor_lengths(peers) -> np.ndarray:
+    """Word counts of the human peer contributors: the evidence for the segment length bounds."""
+    from ..text import words_many
+
+    texts = [c.text for p in peers for s in p.scus for c in s.contributors]
+    return np.array([len(w) for w in words_many(texts)], dtype=np.int64)

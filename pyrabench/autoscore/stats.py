@@ -77,6 +77,8 @@ def score_stats_ci(human_scores, auto_scores, human_sets, auto_sets, ci: str = "
             m, sd = vals.mean(), vals.std()
             lo, hi = stats.norm.interval(confidence, loc=m, scale=sd) if sd > 0 else (m, m)
             out[f"{name}_lo"], out[f"{name}_hi"] = float(lo), float(hi)
+    elif ci == "none":
+        pass
     elif ci == "bootstrap":
         rng = np.random.default_rng(seed)
         for name in STATS:
@@ -88,7 +90,7 @@ def score_stats_ci(human_scores, auto_scores, human_sets, auto_sets, ci: str = "
                                   random_state=rng)
             out[f"{name}_lo"], out[f"{name}_hi"] = float(res.confidence_interval.low), float(res.confidence_interval.high)
     else:
-        raise ValueError(f"ci must be 'loo' or 'bootstrap', got {ci!r}")
+        raise ValueError(f"ci must be 'loo', 'bootstrap' or 'none', got {ci!r}")
     return out
 
 
@@ -122,9 +124,10 @@ def plot_variants(table: pd.DataFrame, statistics: Sequence[str] = ("pearson", "
             t = t.head(top)
         for i, r in t.iterrows():
             lo, hi = r.get(f"{name}_lo", np.nan), r.get(f"{name}_hi", np.nan)
-            err = None if not np.isfinite(lo) else [[r[name] - lo], [hi - r[name]]]
-            ax.errorbar(i + 1, r[name], yerr=err, marker=markers[r["combine"]], color=colors[r["similarity"]],
-                        ms=4, lw=0.8)
+            # the LOO interval is centred on the fold mean, which need not contain the full-sample value
+            if np.isfinite(lo) and np.isfinite(hi):
+                ax.vlines(i + 1, lo, hi, color=colors[r["similarity"]], lw=0.8)
+            ax.plot(i + 1, r[name], marker=markers[r["combine"]], color=colors[r["similarity"]], ms=4, ls="")
         ax.set_title(name)
         ax.set_ylabel(name)
     axes[-1, 0].set_xlabel("variant rank")
