@@ -12,8 +12,9 @@ def paper_ppf(x, a):
     return min(s for s in x if est.integrate_box_1d(0, s) >= a)
 
 
-def test_thresholds_equal_the_papers_rule():
-    x = np.random.default_rng(0).beta(5, 3, size=80)
+@pytest.mark.parametrize("n", [80, 1500])  # 1500: more than one block of the vectorized CDF
+def test_thresholds_equal_the_papers_rule(n):
+    x = np.random.default_rng(0).beta(5, 3, size=n)
     got = determine_thresholds(x)
     assert list(got) == list(LEVELS)
     for a in LEVELS:

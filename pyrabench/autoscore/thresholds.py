@@ -35,9 +35,11 @@ def determine_thresholds(similarities: Sequence[float], levels: Sequence[float] 
     est = kde(x)
     # mass on [0, s] for every observed s, vectorized: mean of normal CDF differences
     bw = float(np.sqrt(est.covariance[0, 0]))
-    z_hi = (x[:, None] - x[None, :]) / bw
-    z_lo = (0.0 - x[None, :]) / bw
-    mass = (stats.norm.cdf(z_hi) - stats.norm.cdf(z_lo)).mean(axis=1)
+    below_zero = stats.norm.cdf((0.0 - x) / bw)  # each kernel's mass below 0
+    mass = np.empty(len(x))
+    for a in range(0, len(x), 1024):  # blocks keep memory at 1024 × n
+        z = (x[a : a + 1024, None] - x[None, :]) / bw
+        mass[a : a + 1024] = (stats.norm.cdf(z) - below_zero[None, :]).mean(axis=1)
     out = {}
     for a in levels:
         ok = np.nonzero(mass >= a)[0]
