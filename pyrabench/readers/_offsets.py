@@ -22,6 +22,9 @@ from __future__ import annotations
 import html
 from functools import lru_cache
 
+from ..pyramid import Part
+from ..repairs import RepairLog
+
 RULES = ("offset-shift", "offset-entity", "offset-whitespace")
 
 
@@ -77,3 +80,23 @@ def locate(text: str, label: str, start: int, end: int) -> tuple[int, int, str] 
     if found:
         return found[0], found[1], "offset-whitespace"
     return None
+
+
+def checked_part(text: str, label: str, start: int, end: int, path, item: str, log: RepairLog) -> Part | None:
+    """The :class:`Part` a reader should keep for ``label`` at ``[start:end]`` of ``text``.
+
+    Applies the rules above and logs what it did: a repair (rule name), or a skip for an empty
+    label or a label no rule can place (then ``None``). Every reader goes through here, so every
+    format gets the same rules and the same counts.
+    """
+    if not label.strip():
+        log.skip(path, "empty-part", f"part [{start}:{end}] has an empty label", item)
+        return None
+    found = locate(text, label, start, end)
+    if found is None:
+        log.skip(path, "offset-unmatched", f"part {label[:60]!r} [{start}:{end}] not found in text", item)
+        return None
+    new_start, new_end, rule = found
+    if rule:
+        log.repair(path, rule, f"[{start}:{end}] -> [{new_start}:{new_end}]", item)
+    return Part(text[new_start:new_end], new_start, new_end)

@@ -39,7 +39,7 @@ from lxml import etree
 from ..errors import DataFormatError, MissingDataError
 from ..pyramid import SCU, Contributor, Part, PeerAnnotation, Pyramid
 from ..repairs import RepairLog
-from ._offsets import locate
+from ._offsets import checked_part
 
 #: Passonneau 2013 pyramids have no ``startDocumentRegEx``: each summary follows a ``---`` line.
 PASSONNEAU_REGEX = r"(?m)^-{3,}[ \t]*$\n?"
@@ -151,18 +151,9 @@ def _read_parts(contrib_el, text: str, path, scu_id: int, log: RepairLog) -> lis
         label = _attr(part_el, "label", path)
         start = _int_attr(part_el, "start", path)
         end = _int_attr(part_el, "end", path)
-        item = f"scu {scu_id} line {part_el.sourceline}"
-        if not label.strip():
-            log.skip(path, "empty-part", f"part [{start}:{end}] has an empty label", item)
-            continue
-        found = locate(text, label, start, end)
-        if found is None:
-            log.skip(path, "offset-unmatched", f"part {label[:60]!r} [{start}:{end}] not found in text", item)
-            continue
-        new_start, new_end, rule = found
-        if rule:
-            log.repair(path, rule, f"[{start}:{end}] -> [{new_start}:{new_end}]", item)
-        parts.append(Part(text[new_start:new_end], new_start, new_end))
+        part = checked_part(text, label, start, end, path, f"scu {scu_id} line {part_el.sourceline}", log)
+        if part is not None:
+            parts.append(part)
     return parts
 
 

@@ -24,7 +24,7 @@ from typing import Iterable
 from ..errors import DataFormatError, MissingDataError
 from ..pyramid import SCU, Contributor, Part, PeerAnnotation, Pyramid
 from ..repairs import RepairLog
-from ._offsets import locate
+from ._offsets import checked_part
 
 
 def _lines(path: Path):
@@ -72,18 +72,9 @@ def _parts(raw_parts, text: str, path, line: int, scu_id: int, log: RepairLog) -
         label = _get(raw, "text", str, path, line)
         start = _get(raw, "start", int, path, line)
         end = _get(raw, "end", int, path, line)
-        item = f"scu {scu_id} line {line}"
-        if not label.strip():
-            log.skip(path, "empty-part", f"part [{start}:{end}] has an empty text", item)
-            continue
-        found = locate(text, label, start, end)
-        if found is None:
-            log.skip(path, "offset-unmatched", f"part {label[:60]!r} [{start}:{end}] not found in text", item)
-            continue
-        s, e, rule = found
-        if rule:
-            log.repair(path, rule, f"[{start}:{end}] -> [{s}:{e}]", item)
-        parts.append(Part(text[s:e], s, e))
+        part = checked_part(text, label, start, end, path, f"scu {scu_id} line {line}", log)
+        if part is not None:
+            parts.append(part)
     return parts
 
 
