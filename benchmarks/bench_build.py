@@ -24,17 +24,11 @@ from pyrabench.dataroot import resolve
 from pyrabench.pairs import binary_pairs, binary_pairs_loop, build_items
 from pyrabench.policy import Policy
 from pyrabench.text import words_many, words_one_by_one
+from _timing import timings
 
 CORPORA = ("duc2006", "duc2007", "duc2007-update", "tac2008")
 
 
-def timed(fn, repeat: int):
-    times, result = [], None
-    for _ in range(repeat):
-        t = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - t)
-    return result, times
 
 
 def main() -> None:
@@ -53,7 +47,7 @@ def main() -> None:
     words_one_by_one(["warm up the spaCy tokenizer"])  # loading spaCy is import cost, not build cost
     policy = Policy()
 
-    bench, times = timed(lambda: benchmark.build(corpora, policy), args.repeat)
+    bench, times = timings(lambda: benchmark.build(corpora, policy), args.repeat)
     s = bench.stats["overall"]
     print(
         f"build (tokenize, pairs, questions, stats, card): median {statistics.median(times):.2f} s "
@@ -64,7 +58,7 @@ def main() -> None:
             b = benchmark.build(corpora, policy)
             benchmark.save(b, tmp, "jsonl")
 
-        _, e2e = timed(end_to_end, args.repeat)
+        _, e2e = timings(end_to_end, args.repeat)
     print(f"build + write jsonl: median {statistics.median(e2e):.2f} s")
     print(
         f"  {s['positive_pairs']} positive + {s['negative_pairs']} negative = {s['total_pairs']} pairs, "
@@ -75,8 +69,8 @@ def main() -> None:
     pyramids = [p for c in corpora.values() for p in c.pyramids]
     items = build_items(pyramids, policy)
     examined = sum((sl.end - sl.start) * (sl.end - sl.start - 1) // 2 for sl in items.slices)
-    fast, t_fast = timed(lambda: binary_pairs(items, policy), args.repeat)
-    slow, t_slow = timed(lambda: binary_pairs_loop(items, policy), 1)
+    fast, t_fast = timings(lambda: binary_pairs(items, policy), args.repeat)
+    slow, t_slow = timings(lambda: binary_pairs_loop(items, policy), 1)
     same = slow == list(zip(fast.index_a.tolist(), fast.index_b.tolist(), fast.label.tolist()))
     tf, ts = statistics.median(t_fast), t_slow[0]
     print(f"candidate pairs examined: {examined}")
@@ -85,8 +79,8 @@ def main() -> None:
     print(f"speed-up {ts / tf:.1f}x (target >= 10x); identical pairs: {same}")
 
     texts = items.frame["text"].tolist()
-    _, t_batch = timed(lambda: words_many(texts), args.repeat)
-    _, t_many = timed(lambda: words_one_by_one(texts), 1)
+    _, t_batch = timings(lambda: words_many(texts), args.repeat)
+    _, t_many = timings(lambda: words_one_by_one(texts), 1)
     print(
         f"tokenizing {len(texts)} items: words_many {statistics.median(t_batch):.2f} s, "
         f"per-text words_one_by_one {t_many[0]:.2f} s; identical: {words_many(texts) == words_one_by_one(texts)}"

@@ -22,6 +22,7 @@ import pandas as pd
 
 from pyrabench import evaluation, metrics
 from pyrabench.embeddings.base import normalize_rows
+from _timing import timed
 
 TARGET_SECONDS = 1.0
 
@@ -50,13 +51,6 @@ def synthetic(n_pairs: int, n_questions: int, n_texts: int, seed: int = 0) -> Be
     return Bench(binary, ranking, {})
 
 
-def timed(fn, repeat: int = 3):
-    best, out = np.inf, None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - start)
-    return best, out
 
 
 def main() -> None:

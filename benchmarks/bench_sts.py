@@ -20,15 +20,9 @@ from pyrabench import embeddings
 from pyrabench.dataroot import resolve
 from pyrabench.sts import EmbeddingSystem, TokenCos, evaluate, load_releases
 from pyrabench.sts.systems import perl_whitespace_split
+from _timing import timed
 
 
-def timed(fn, repeat=3):
-    best, value = math.inf, None
-    for _ in range(repeat):
-        t = time.perf_counter()
-        value = fn()
-        best = min(best, time.perf_counter() - t)
-    return best, value
 
 
 def loop_tokencos(releases):
