@@ -66,3 +66,12 @@ def test_cli_auto_table(capsys, sample_root):
 def test_cli_unknown_similarity_is_one_line_error(capsys, sample_root):
     assert main(["score", "--data", str(sample_root), "--corpus", "passonneau2013", "--auto", "wmf"]) == 2
     assert "unknown similarity" in capsys.readouterr().err
+
+
+def test_beside_manual_joins_one_threshold(corpus):
+    run = pipeline.run_corpus(corpus, "uni", "max", thresholds=[0.2, 0.4, 0.6])
+    t, m = run.beside_manual()
+    assert t == 0.4 and m["threshold"].eq(0.4).all()
+    assert len(m) == len(corpus.peers) and {"weight", "weight_manual", "modified_manual"} <= set(m.columns)
+    t, m = run.beside_manual(0.6)
+    assert t == 0.6 and len(m) == len(corpus.peers)

@@ -31,3 +31,16 @@ def test_bad_lengths_and_empty_text():
         candidate_segments(tokenize_summary("a b"), max_len=2, min_len=3)
     s, e = candidate_segments(tokenize_summary("  \n "))
     assert len(s) == 0 and len(e) == 0
+
+
+def test_length_summary_counts_the_bounds(sample_root):
+    from pyrabench.autoscore.segments import contributor_lengths, length_summary
+    from pyrabench.corpora import load_corpus
+
+    peers = load_corpus("duc2006", sample_root).peers
+    lengths = contributor_lengths(peers)
+    summary = length_summary(peers, min_len=3, max_len=20)
+    assert summary["contributors"] == len(lengths) > 0
+    assert summary["median words"] == np.median(lengths)
+    assert summary["share within 3..20 words"] == np.mean((lengths >= 3) & (lengths <= 20))
+    assert np.isnan(length_summary([])["median words"])

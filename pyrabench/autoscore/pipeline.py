@@ -177,6 +177,15 @@ class CorpusRun:
     pairs: pd.DataFrame  # human-matched pair similarities (for the KDE)
     stats: pd.DataFrame  # variant_table of auto vs manual
 
+    def beside_manual(self, threshold: float | None = None) -> tuple[float, pd.DataFrame]:
+        """Automated scores at ``threshold`` (default: the middle one) joined to the manual ones
+        (manual columns suffixed ``_manual``): what a manual-vs-automated scatter plot needs."""
+        levels = sorted(self.auto["threshold"].unique())
+        if threshold is None:
+            threshold = levels[len(levels) // 2]
+        rows = self.auto[self.auto["threshold"] == threshold]
+        return float(threshold), rows.merge(self.manual, on=list(KEYS), suffixes=("", "_manual"))
+
 
 KEYS = ("topic", "peer", "annotator")
 

@@ -122,3 +122,16 @@ def contributor_lengths(peers) -> np.ndarray:
 
     texts = [c.text for p in peers for s in p.scus for c in s.contributors]
     return np.array([len(w) for w in words_many(texts)], dtype=np.int64)
+
+
+def length_summary(peers, min_len: int = DEFAULT_MIN_LEN, max_len: int = DEFAULT_MAX_LEN) -> dict:
+    """How well the segment bounds cover the human contributors (the chapter's evidence table)."""
+    lengths = contributor_lengths(peers)
+    return {
+        "contributors": len(lengths),
+        "median words": float(np.median(lengths)) if len(lengths) else float("nan"),
+        "5th percentile": float(np.percentile(lengths, 5)) if len(lengths) else float("nan"),
+        "95th percentile": float(np.percentile(lengths, 95)) if len(lengths) else float("nan"),
+        f"share within {min_len}..{max_len} words": float(np.mean((lengths >= min_len) & (lengths <= max_len)))
+        if len(lengths) else float("nan"),
+    }
