@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import time
-from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -23,16 +22,14 @@ import pandas as pd
 from pyrabench import evaluation, metrics
 from pyrabench.embeddings.base import normalize_rows
 from _timing import timed
+from pyrabench.benchmark import Benchmark
 
 TARGET_SECONDS = 1.0
 
 
-@dataclass
-class Bench:
-    binary: pd.DataFrame
-    ranking: pd.DataFrame
-    stats: dict
-    card: str = ""
+def Bench(binary, ranking, stats):
+    """A :class:`pyrabench.benchmark.Benchmark` of synthetic frames (no card, no items)."""
+    return Benchmark(binary, ranking, stats, card="")
 
 
 def synthetic(n_pairs: int, n_questions: int, n_texts: int, seed: int = 0) -> Bench:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -13,6 +12,7 @@ from pyrabench import evaluation as ev
 from pyrabench import metrics
 from pyrabench.embeddings.base import Embedding, normalize_rows
 from pyrabench.errors import PyrabenchError
+from pyrabench.benchmark import Benchmark
 
 
 class WordCounts(Embedding):
@@ -44,12 +44,9 @@ class Broken(Embedding):
         return self.result(len(texts))
 
 
-@dataclass
-class Bench:
-    binary: pd.DataFrame
-    ranking: pd.DataFrame
-    stats: dict
-    card: str = ""
+def Bench(binary, ranking, stats):
+    """A :class:`pyrabench.benchmark.Benchmark` of synthetic frames (no card, no items)."""
+    return Benchmark(binary, ranking, stats, card="")
 
 
 def tiny_bench() -> Bench:

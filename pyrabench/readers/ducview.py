@@ -36,7 +36,8 @@ from pathlib import Path
 
 from lxml import etree
 
-from ..errors import DataFormatError, MissingDataError
+from ..errors import DataFormatError
+from ..files import read_bytes
 from ..pyramid import SCU, Contributor, Part, PeerAnnotation, Pyramid
 from ..repairs import RepairLog
 from ._offsets import checked_part
@@ -57,12 +58,7 @@ _PARSER = etree.XMLParser(
 def parse_xml(path: str | Path) -> etree._Element:
     """The root element of an XML file; any lxml error becomes a DataFormatError naming file+line."""
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise MissingDataError(f"{path}: file not found") from None
-    except OSError as exc:
-        raise DataFormatError(path, f"cannot read file: {exc.strerror or exc}") from None
+    data = read_bytes(path)
     try:
         root = etree.fromstring(data, parser=_PARSER)
     except etree.XMLSyntaxError as exc:

@@ -21,25 +21,15 @@ import tempfile
 from pathlib import Path
 from typing import Iterable
 
-from ..errors import DataFormatError, MissingDataError
+from ..errors import DataFormatError
+from ..files import read_utf8
 from ..pyramid import SCU, Contributor, Part, PeerAnnotation, Pyramid
 from ..repairs import RepairLog
 from ._offsets import checked_part
 
 
 def _lines(path: Path):
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise MissingDataError(f"{path}: file not found") from None
-    except OSError as exc:
-        raise DataFormatError(path, f"cannot read file: {exc.strerror or exc}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise DataFormatError(path, f"not UTF-8: {exc.reason}", line=line) from None
-    return text.splitlines()
+    return read_utf8(path).splitlines()
 
 
 def _objects(path: Path, log: RepairLog):

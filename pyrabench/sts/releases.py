@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import DataFormatError, MissingDataError, UnknownNameError
+from ..files import read_utf8
 from ..repairs import RepairLog
 
 #: Dataset order used in the papers' tables; datasets not listed follow alphabetically.
@@ -147,13 +148,7 @@ def discover(root: str | Path) -> dict[str, Path]:
 
 def _read_lines(path: Path, log: RepairLog) -> list[str]:
     """Lines of a UTF-8 file without their newline; trailing empty lines are a counted repair."""
-    raw = path.read_bytes()
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise DataFormatError(path, f"not UTF-8 ({exc.reason})", line) from None
-    lines = text.split("\n")
+    lines = read_utf8(path).split("\n")
     if lines and lines[-1] == "":
         lines.pop()  # the final newline
     while lines and lines[-1].strip() == "" and not path.name.startswith(("STS.gs", "STS2016.gs")):
