@@ -14,9 +14,9 @@ import time
 
 import numpy as np
 
-from pyrabench.autoscore import pipeline
-from pyrabench.autoscore.segments import candidate_segments, tokenize_many
-from pyrabench.corpora import load_corpus
+from pyrabench.scoring.auto import pipeline
+from pyrabench.scoring.auto.segments import candidate_segments, tokenize_many
+from pyrabench.data.corpora import load_corpus
 from pyrabench.dataroot import resolve
 
 TARGET_SECONDS = 60.0

@@ -19,10 +19,10 @@ import tempfile
 import time
 import tracemalloc
 
-from pyrabench import benchmark
+from pyrabench.paraphrase import build as benchmark
 from pyrabench.dataroot import resolve
-from pyrabench.pairs import binary_pairs, binary_pairs_loop, build_items
-from pyrabench.policy import Policy
+from pyrabench.paraphrase.pairs import binary_pairs, binary_pairs_loop, build_items
+from pyrabench.paraphrase.policy import Policy
 from pyrabench.text import words_many, words_one_by_one
 from _timing import timings
 
@@ -38,7 +38,7 @@ def main() -> None:
     args = parser.parse_args()
     root = resolve(args.data)
     print(f"data: {root.describe()}; cores available: {os.cpu_count()}; load average {os.getloadavg()[0]:.2f}")
-    from pyrabench.corpora import discover
+    from pyrabench.data.corpora import discover
 
     names = [n for n in CORPORA if n in discover(root.path)]
     t = time.perf_counter()

@@ -21,9 +21,9 @@ from unittest import mock
 
 from lxml import etree
 
-from pyrabench import corpora
+from pyrabench.data import corpora
 from pyrabench.dataroot import resolve
-from pyrabench.readers import ducview
+from pyrabench.data import ducview
 
 
 class _NoMemo(ducview.PyramidCache):

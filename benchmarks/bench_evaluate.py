@@ -3,8 +3,8 @@
 Size of the paper's benchmark: ~200,000 binary pairs and ~9,000 ranking questions over
 ~20,000 distinct texts, 300-d vectors. Texts are invented (``s<i>``) and vectors random: only
 the shapes matter here. Timed: factorizing the texts, scoring all pairs and questions
-(:func:`pyrabench.evaluation.score_vectors`) and every metric with its bootstrap CIs
-(:func:`pyrabench.evaluation.summarize`, 1,000 resamples), and a paired test. Reference, in
+(:func:`pyrabench.paraphrase.evaluate.score_vectors`) and every metric with its bootstrap CIs
+(:func:`pyrabench.paraphrase.evaluate.summarize`, 1,000 resamples), and a paired test. Reference, in
 the same run: the textbook per-pair Python loop (one ``np.dot`` per pair, one index resample
 per bootstrap replicate) on a slice, extrapolated to full size.
 
@@ -19,16 +19,16 @@ import time
 import numpy as np
 import pandas as pd
 
-from pyrabench import evaluation, metrics
+from pyrabench.paraphrase import evaluate as evaluation, metrics
 from pyrabench.embeddings.base import normalize_rows
 from _timing import timed
-from pyrabench.benchmark import Benchmark
+from pyrabench.paraphrase.build import Benchmark
 
 TARGET_SECONDS = 1.0
 
 
 def Bench(binary, ranking, stats):
-    """A :class:`pyrabench.benchmark.Benchmark` of synthetic frames (no card, no items)."""
+    """A :class:`pyrabench.paraphrase.build.Benchmark` of synthetic frames (no card, no items)."""
     return Benchmark(binary, ranking, stats, card="")
 
 

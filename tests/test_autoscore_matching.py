@@ -5,7 +5,7 @@ import itertools
 import numpy as np
 import pytest
 
-from pyrabench.autoscore.matching import best_matching, prune_candidates
+from pyrabench.scoring.auto.matching import best_matching, prune_candidates
 
 
 def brute_force(starts, ends, sims, weights, threshold):

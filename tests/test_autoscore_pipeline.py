@@ -5,9 +5,9 @@ import json
 import numpy as np
 import pytest
 
-from pyrabench.autoscore import pipeline
+from pyrabench.scoring.auto import pipeline
 from pyrabench.cli import main
-from pyrabench.corpora import load_corpus
+from pyrabench.data.corpora import load_corpus
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
 
-from pyrabench.autoscore.segments import candidate_segments, tokenize_summary
+from pyrabench.scoring.auto.segments import candidate_segments, tokenize_summary
 
 
 def test_sentences_split_on_punctuation_and_line_breaks():
@@ -34,8 +34,8 @@ def test_bad_lengths_and_empty_text():
 
 
 def test_length_summary_counts_the_bounds(sample_root):
-    from pyrabench.autoscore.segments import contributor_lengths, length_summary
-    from pyrabench.corpora import load_corpus
+    from pyrabench.scoring.auto.segments import contributor_lengths, length_summary
+    from pyrabench.data.corpora import load_corpus
 
     peers = load_corpus("duc2006", sample_root).peers
     lengths = contributor_lengths(peers)

@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
 
-from pyrabench.autoscore.similarity import LSA, Dense, Unigram, combine, make_similarity
+from pyrabench.scoring.auto.similarity import LSA, Dense, Unigram, combine, make_similarity
 from pyrabench.errors import UnknownNameError
 
 

@@ -2,8 +2,8 @@ import numpy as np
 import pytest
 from scipy import stats as ss
 
-from pyrabench.autoscore.reference import load_scus_identified, read_scus_identified
-from pyrabench.autoscore.stats import jaccard, score_stats, score_stats_ci
+from pyrabench.scoring.auto.reference import load_scus_identified, read_scus_identified
+from pyrabench.scoring.auto.stats import jaccard, score_stats, score_stats_ci
 from pyrabench.errors import DataFormatError
 
 

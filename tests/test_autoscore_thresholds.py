@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from pyrabench.autoscore.thresholds import LEVELS, determine_thresholds
+from pyrabench.scoring.auto.thresholds import LEVELS, determine_thresholds
 from pyrabench.errors import PyrabenchError
 
 

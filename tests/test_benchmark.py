@@ -5,9 +5,9 @@ import json
 import pandas as pd
 import pytest
 
-from pyrabench import benchmark
+from pyrabench.paraphrase import build as benchmark
 from pyrabench.errors import DataFormatError, MissingDataError, UnknownNameError
-from pyrabench.policy import Policy
+from pyrabench.paraphrase.policy import Policy
 from test_pairs import TOY, make_pyramid
 
 

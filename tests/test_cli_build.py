@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from pyrabench import benchmark
+from pyrabench.paraphrase import build as benchmark
 from pyrabench.cli import main
 
 

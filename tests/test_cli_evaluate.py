@@ -7,9 +7,9 @@ import json
 import numpy as np
 import pytest
 
-from pyrabench import benchmark as benchmark_mod
+from pyrabench.paraphrase import build as benchmark_mod
 from pyrabench import cli
-from pyrabench import evaluation as ev
+from pyrabench.paraphrase import evaluate as ev
 
 from pyrabench.dataroot import resolve
 from pyrabench.text import words_many

@@ -8,11 +8,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pyrabench import evaluation as ev
-from pyrabench import metrics
+from pyrabench.paraphrase import evaluate as ev, metrics
 from pyrabench.embeddings.base import Embedding, normalize_rows
 from pyrabench.errors import PyrabenchError
-from pyrabench.benchmark import Benchmark
+from pyrabench.paraphrase.build import Benchmark
 
 
 class WordCounts(Embedding):
@@ -45,7 +44,7 @@ class Broken(Embedding):
 
 
 def Bench(binary, ranking, stats):
-    """A :class:`pyrabench.benchmark.Benchmark` of synthetic frames (no card, no items)."""
+    """A :class:`pyrabench.paraphrase.build.Benchmark` of synthetic frames (no card, no items)."""
     return Benchmark(binary, ranking, stats, card="")
 
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from pyrabench import metrics as m
+from pyrabench.paraphrase import metrics as m
 from pyrabench.errors import PyrabenchError
 
 # ----------------------------------------------------------------------------- F and thresholds

@@ -2,9 +2,9 @@
 
 import pytest
 
-from pyrabench.pairs import build_items
-from pyrabench.policy import Policy
-from pyrabench.questions import ranking_questions
+from pyrabench.paraphrase.pairs import build_items
+from pyrabench.paraphrase.policy import Policy
+from pyrabench.paraphrase.questions import ranking_questions
 from pyrabench.text import words
 from test_pairs import TOY, make_pyramid
 

@@ -8,10 +8,10 @@ import re
 import pytest
 
 from pyrabench.errors import DataFormatError, MissingDataError, PyrabenchError
-from pyrabench.pyramid import SCU, Contributor, Part, PeerAnnotation, Pyramid
-from pyrabench.readers import ducview
-from pyrabench.readers._offsets import locate
-from pyrabench.repairs import RepairLog
+from pyrabench.data.model import SCU, Contributor, Part, PeerAnnotation, Pyramid
+from pyrabench.data import ducview
+from pyrabench.data.offsets import locate
+from pyrabench.data.repairs import RepairLog
 
 DUC06 = "duc2006/DUC2006pyramiddata"
 

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from pyrabench.dataroot import SAMPLE_ROOT
 from pyrabench.errors import PyrabenchError
-from pyrabench.readers import ducview, sacrerouge
-from pyrabench.repairs import RepairLog
+from pyrabench.data import ducview, sacrerouge
+from pyrabench.data.repairs import RepairLog
 
 SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -38,8 +38,8 @@ def _small_files(sample_root, tmp_path_factory):
 
 def _tac_peers(sample_root):
     """Two peers for the first TAC sample pyramid: its first two model summaries, self-matched."""
-    from pyrabench.corpora import load_corpus
-    from pyrabench.pyramid import SCU, Contributor, PeerAnnotation
+    from pyrabench.data.corpora import load_corpus
+    from pyrabench.data.model import SCU, Contributor, PeerAnnotation
 
     pyramid = load_corpus("tac2008", sample_root).pyramids[0]
     peers = []
@@ -66,7 +66,7 @@ def _read(kind: str, path) -> RepairLog:
     elif kind == "jsonl":
         sacrerouge.read_pyramids(path, "tac2008", log)
     else:
-        from pyrabench.corpora import load_corpus
+        from pyrabench.data.corpora import load_corpus
 
         pyramids = {p.topic: p for p in load_corpus("tac2008", SAMPLE_ROOT).pyramids}
         sacrerouge.read_annotations(path, "tac2008", pyramids, log)

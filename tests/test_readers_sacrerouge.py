@@ -7,8 +7,8 @@ import json
 import pytest
 
 from pyrabench.errors import DataFormatError, MissingDataError
-from pyrabench.readers import sacrerouge
-from pyrabench.repairs import RepairLog
+from pyrabench.data import sacrerouge
+from pyrabench.data.repairs import RepairLog
 
 
 def test_sample_round_trip_is_byte_identical(sample_root, tmp_path):
@@ -92,7 +92,7 @@ def test_invalid_json_duplicate_topic_encoding_and_missing(sample_root, tmp_path
 
 
 def test_annotations_round_trip(sample_root, tmp_path):
-    from pyrabench.corpora import load_corpus
+    from pyrabench.data.corpora import load_corpus
 
     corpus = load_corpus("duc2007", sample_root)
     pyramids = {p.topic: p for p in corpus.pyramids}

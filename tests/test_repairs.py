@@ -1,5 +1,5 @@
 from pyrabench.errors import DataFormatError
-from pyrabench.repairs import RepairLog
+from pyrabench.data.repairs import RepairLog
 
 
 def test_counts_split_repairs_and_skips():

@@ -5,8 +5,8 @@ import math
 import pytest
 
 from pyrabench.errors import PyrabenchError
-from pyrabench.pyramid import SCU, Contributor, Part, PeerAnnotation, Pyramid
-from pyrabench import scoring
+from pyrabench.data.model import SCU, Contributor, Part, PeerAnnotation, Pyramid
+from pyrabench.scoring import manual as scoring
 
 
 def contrib(text, i):

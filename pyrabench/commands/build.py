@@ -25,9 +25,9 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from .. import benchmark
+    from ..paraphrase import build as benchmark
     from ..dataroot import resolve
-    from ..policy import Policy
+    from ..paraphrase.policy import Policy
 
     changes = {}
     if args.labels is not None:

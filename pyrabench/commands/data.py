@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..corpora import CORPUS_NAMES, corpus_stats, discover, load_corpus
+from ..data.corpora import CORPUS_NAMES, corpus_stats, discover, load_corpus
 from ..dataroot import resolve
 from ._common import add_data_argument, add_json_argument, print_json, print_table
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .. import evaluation
-from ..metrics import TIE_MODES
+from ..paraphrase import evaluate as evaluation
+from ..paraphrase.metrics import TIE_MODES
 from ._common import add_data_argument, add_json_argument, print_json, print_table
 
 HELP = "score embeddings on a built benchmark (F-measure, success rate, MRR with 95% CIs)"
@@ -31,7 +31,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from .. import benchmark
+    from ..paraphrase import build as benchmark
     from ..dataroot import resolve
 
     bench = benchmark.load(args.dir)

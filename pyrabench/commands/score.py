@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..corpora import CORPUS_NAMES, load_corpus
+from ..data.corpora import CORPUS_NAMES, load_corpus
 from ..dataroot import resolve
 from ._common import add_data_argument, add_json_argument, print_json, print_table
 
@@ -26,7 +26,7 @@ def add_arguments(parser) -> None:
 
 
 def _manual(args, corpus) -> int:
-    from ..scoring import agreement, score_corpus
+    from ..scoring.manual import agreement, score_corpus
 
     df = score_corpus(corpus, args.rounding)
     per_peer, summary = agreement(corpus.peers, corpus.unmatched, args.rounding)
@@ -50,7 +50,7 @@ def _manual(args, corpus) -> int:
 
 
 def _auto(args, corpus) -> int:
-    from ..autoscore.pipeline import run_corpus
+    from ..scoring.auto.pipeline import run_corpus
 
     run = run_corpus(corpus, args.auto, args.combine, args.threshold, seed=args.seed)
     auto = run.auto.merge(run.manual, on=["topic", "peer", "annotator"], suffixes=("", "_manual"))

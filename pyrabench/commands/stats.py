@@ -13,7 +13,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from .. import benchmark
+    from ..paraphrase import build as benchmark
 
     stats = benchmark.load_stats(args.dir)
     table = benchmark.stats_table(stats)

@@ -5,7 +5,7 @@
 Pearson with the years' aggregates (Mean, ALL, ALLnorm).
 """
 
-from .evaluation import (
+from .evaluate import (
     DatasetResult,
     YearResult,
     compare_with_published,

@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import DataFormatError
-from ..repairs import RepairLog
+from ..data.repairs import RepairLog
 from .releases import _read_lines, parse_score
 
 

@@ -19,7 +19,7 @@ import numpy as np
 
 from ..errors import DataFormatError, MissingDataError, UnknownNameError
 from ..files import read_utf8
-from ..repairs import RepairLog
+from ..data.repairs import RepairLog
 
 #: Dataset order used in the papers' tables; datasets not listed follow alphabetically.
 PAPER_ORDER = {

@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from pyrabench import benchmark
-from pyrabench.pairs import binary_pairs, binary_pairs_loop
-from pyrabench.policy import Policy
+from pyrabench.paraphrase import build as benchmark
+from pyrabench.paraphrase.pairs import binary_pairs, binary_pairs_loop
+from pyrabench.paraphrase.policy import Policy
 from pyrabench.text import words_many, words_one_by_one
 
 pytestmark = pytest.mark.data

@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from pyrabench import corpora
+from pyrabench.data import corpora
 from pyrabench.cli import main
-from pyrabench.readers import sacrerouge
+from pyrabench.data import sacrerouge
 
 REAL = ["duc2006", "duc2007", "duc2007-update", "tac2008", "passonneau2013"]
 

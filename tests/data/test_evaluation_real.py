@@ -14,9 +14,10 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from pyrabench import benchmark as benchmark_mod
-from pyrabench import cli, metrics
-from pyrabench import evaluation as ev
+from pyrabench.paraphrase import build as benchmark_mod
+from pyrabench import cli
+from pyrabench.paraphrase import metrics
+from pyrabench.paraphrase import evaluate as ev
 from pyrabench.embeddings import available
 from pyrabench.text import words
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pyrabench import scoring
-from pyrabench.autoscore.reference import load_scus_identified
-from pyrabench.corpora import load_corpus
+from pyrabench.scoring import manual as scoring
+from pyrabench.scoring.auto.reference import load_scus_identified
+from pyrabench.data.corpora import load_corpus
 
 DUC = {"duc2006": ("duc2006/DUC2006pyramiddata/allpans", 462),
        "duc2007": ("duc2007/mainPyramidEval/allpans", 299),
@@ -97,7 +97,7 @@ def test_passonneau_manual_sets_equal_the_2013_human_sets(real_data):
 
 
 def test_automated_scorer_runs_on_passonneau(real_data):
-    from pyrabench.autoscore.pipeline import run_corpus
+    from pyrabench.scoring.auto.pipeline import run_corpus
 
     run = run_corpus(load_corpus("passonneau2013", real_data), "uni", "max")
     assert len(run.thresholds) == 5

@@ -14,7 +14,7 @@ from pyrabench.cli import main
 from pyrabench.sts import (RandomBaseline, TokenCos, compare_with_published, discover, evaluate, load_release,
                            load_releases, token_cosine)
 from pyrabench.sts.metrics import pearson
-from pyrabench.sts.published import RANDOM_2012_ALLNORM, TOKENCOS
+from pyrabench.published import RANDOM_2012_ALLNORM, TOKENCOS
 
 
 @pytest.fixture(scope="module")

@@ -23,9 +23,9 @@ from typing import Iterable
 
 from ..errors import DataFormatError
 from ..files import read_utf8
-from ..pyramid import SCU, Contributor, Part, PeerAnnotation, Pyramid
-from ..repairs import RepairLog
-from ._offsets import checked_part
+from .model import SCU, Contributor, Part, PeerAnnotation, Pyramid
+from .repairs import RepairLog
+from .offsets import checked_part
 
 
 def _lines(path: Path):

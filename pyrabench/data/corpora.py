@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from .dataroot import DataRoot, resolve
-from .errors import DataFormatError, MissingDataError, UnknownNameError
-from .pyramid import Contributor, PeerAnnotation, Pyramid
-from .readers import ducview, sacrerouge
+from ..dataroot import DataRoot, resolve
+from ..errors import DataFormatError, MissingDataError, UnknownNameError
+from .model import Contributor, PeerAnnotation, Pyramid
+from . import ducview, sacrerouge
 from .repairs import RepairLog
 
 CORPUS_NAMES = (
@@ -234,7 +234,7 @@ def _peer_key(peer: PeerAnnotation):
 def _load(name: str, root: Path) -> Corpus:
     layout = _layout(name, root)
     if layout is None:
-        raise MissingDataError(f"corpus {name} is not under {root} (see pyrabench.corpora for the expected layout)")
+        raise MissingDataError(f"corpus {name} is not under {root} (see pyrabench.data.corpora for the expected layout)")
     started = time.perf_counter()
     log = RepairLog()
     pyramids, peers, unmatched = _LOADERS[layout.kind](name, layout, log)
@@ -267,7 +267,7 @@ def clear_cache() -> None:
 
 def corpus_stats(corpus: Corpus) -> dict:
     """The counts ``pyrabench data`` reports for one corpus (deterministic, JSON-ready)."""
-    from .text import words_many
+    from ..text import words_many
 
     contributors = [c for p in corpus.pyramids for s in p.scus for c in s.contributors]
     tokens = words_many(c.text for c in contributors)
@@ -308,7 +308,7 @@ def summary_frame(pyramid: Pyramid, preview: int = 90):
     """The model summaries of a pyramid: who wrote them, their length, and how they begin."""
     import pandas as pd
 
-    from .text import words_many
+    from ..text import words_many
 
     lengths = [len(w) for w in words_many(pyramid.summaries)]
     return pd.DataFrame(

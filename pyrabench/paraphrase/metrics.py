@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import PyrabenchError
+from ..errors import PyrabenchError
 
 TIE_MODES = ("split", "pessimistic", "optimistic")
 

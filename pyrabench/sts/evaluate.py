@@ -157,7 +157,7 @@ def dataset_summary(releases: dict[str, STSRelease]) -> pd.DataFrame:
 def compare_with_published(results: dict[str, YearResult], published=None) -> pd.DataFrame:
     """Our figures beside the papers' (``published.TOKENCOS`` by default), with the difference
     and whether ours rounds to the printed value at the paper's number of decimals."""
-    from .published import TOKENCOS
+    from ..published import TOKENCOS
 
     published = TOKENCOS if published is None else published
     rows = []
@@ -198,14 +198,14 @@ def tokenization_variants(releases: dict[str, STSRelease], variants=None) -> pd.
 
 def embeddings_table(specs, releases: dict[str, STSRelease], benchmark=None, seed: int = 0) -> pd.DataFrame:
     """One row per embedding: STS Mean per year and, with a pyramid ``benchmark``, its binary F1
-    and ranking success/MRR (:func:`pyrabench.evaluation.evaluate`). Each embedding is loaded
+    and ranking success/MRR (:func:`pyrabench.paraphrase.evaluate.evaluate`). Each embedding is loaded
     once, for the words of both the STS sentences and the benchmark texts."""
     from .. import embeddings
     from .systems import EmbeddingSystem
 
     texts = {s for r in releases.values() for d in r.available for s in (*d.sentences_a, *d.sentences_b)}
     if benchmark is not None:
-        from .. import evaluation as pyramid_evaluation
+        from ..paraphrase import evaluate as pyramid_evaluation
 
         texts |= set(pyramid_evaluation.text_index(benchmark).texts)
     vocabulary = embeddings.vocabulary(sorted(texts))

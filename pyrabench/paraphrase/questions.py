@@ -1,7 +1,7 @@
 """The ranking test: a question (one SCU appearance), its answer (another appearance of the same
 SCU) and the most lexically similar segments from other SCUs of the same pyramid as distractors.
 
-Definitions (Baumel et al. 2016 leave them open; :class:`pyrabench.policy.Policy` holds them):
+Definitions (Baumel et al. 2016 leave them open; :class:`pyrabench.paraphrase.policy.Policy` holds them):
 
 * **Candidate pool**: the eligible items (rules ``min-words`` and ``no-pronouns``) of the same
   pyramid that belong to another SCU than the question and are lexically varied with both the

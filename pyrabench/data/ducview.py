@@ -19,7 +19,7 @@ DUC 2005 style — no ``.pyr``: each ``.pan`` carries its own pyramid. :func:`re
 
 Parsing uses lxml without recovery: malformed XML raises :class:`DataFormatError` with lxml's
 line. Offsets that do not match the label are repaired by the rules of
-:mod:`pyrabench.readers._offsets` and counted in the :class:`RepairLog`; parts no rule can place
+:mod:`pyrabench.data.offsets` and counted in the :class:`RepairLog`; parts no rule can place
 are skipped and logged (file, SCU id, reason), as are contributors and SCUs left empty. One more
 documented repair, ``contributor-across-summaries``: a contributor whose parts lie in two model
 summaries keeps the parts of the summary holding most of its text. Model summaries keep their
@@ -38,9 +38,9 @@ from lxml import etree
 
 from ..errors import DataFormatError
 from ..files import read_bytes
-from ..pyramid import SCU, Contributor, Part, PeerAnnotation, Pyramid
-from ..repairs import RepairLog
-from ._offsets import checked_part
+from .model import SCU, Contributor, Part, PeerAnnotation, Pyramid
+from .repairs import RepairLog
+from .offsets import checked_part
 
 #: Passonneau 2013 pyramids have no ``startDocumentRegEx``: each summary follows a ``---`` line.
 PASSONNEAU_REGEX = r"(?m)^-{3,}[ \t]*$\n?"

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field, fields, replace
 
-from .errors import UnknownNameError
+from ..errors import UnknownNameError
 
 #: Personal pronouns as the Penn Treebank tags them ``PRP`` (spaCy 1.x mapped ``PRP`` to the
 #: coarse POS ``PRON`` and the possessive determiners ``PRP$`` to ``ADJ``). The paper's Figure 3

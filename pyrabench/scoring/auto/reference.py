@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..errors import DataFormatError, MissingDataError
+from ...errors import DataFormatError, MissingDataError
 
 SUBDIR = Path("passonneau2013") / "target_summaries" / "scus_identified"
 
@@ -71,7 +71,7 @@ def load_scus_identified(root) -> pd.DataFrame:
 def reference_runs(ref: pd.DataFrame, corpus) -> pd.DataFrame:
     """The 2013 variants as automated runs: per summary and variant, the retrieved set and its
     weight sum in our reading of the same pyramid (ids the pyramid lacks count 0 and are counted
-    in ``unknown``), in the shape :func:`pyrabench.autoscore.stats.variant_table` takes."""
+    in ``unknown``), in the shape :func:`pyrabench.scoring.auto.stats.variant_table` takes."""
     weights = corpus.pyramids[0].weights
     topic = corpus.pyramids[0].topic
     annot = {p.peer_id: p.annotator for p in corpus.peers}

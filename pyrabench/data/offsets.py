@@ -3,7 +3,7 @@
 DUCView stores each part twice: as a label (the text) and as ``start``/``end`` offsets into the
 summary text. They usually agree; when they do not, the label is the annotator's intent, so we
 look for the label near the recorded offset, trying these rules in order (the first that finds
-the text wins, and the rule's name is what the :class:`~pyrabench.repairs.RepairLog` counts):
+the text wins, and the rule's name is what the :class:`~pyrabench.data.repairs.RepairLog` counts):
 
 ``offset-shift``
     the label occurs verbatim elsewhere in the text: take the occurrence nearest ``start``.
@@ -22,8 +22,8 @@ from __future__ import annotations
 import html
 from functools import lru_cache
 
-from ..pyramid import Part
-from ..repairs import RepairLog
+from .model import Part
+from .repairs import RepairLog
 
 RULES = ("offset-shift", "offset-entity", "offset-whitespace")
 

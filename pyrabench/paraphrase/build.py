@@ -25,10 +25,10 @@ from typing import Any, Iterable, Mapping
 import numpy as np
 import pandas as pd
 
-from .errors import DataFormatError, MissingDataError, UnknownNameError
+from ..errors import DataFormatError, MissingDataError, UnknownNameError
 from .pairs import ItemTable, build_items, collect_pairs, iter_matrices, pairs_frame, pyramid_pairs
 from .policy import RULES, Policy
-from .pyramid import Pyramid
+from ..data.model import Pyramid
 from .questions import pyramid_questions, questions_frame
 
 FORMATS = ("jsonl", "parquet", "csv")
@@ -114,8 +114,8 @@ def _renamed(p: Pyramid, name: str) -> Pyramid:
 
 def corpora_from_root(root=None, names: Iterable[str] | None = None) -> dict[str, Any]:
     """Load the named corpora (default: every pyramid corpus found) from a data root."""
-    from . import corpora as corpora_mod
-    from .dataroot import resolve
+    from ..data import corpora as corpora_mod
+    from ..dataroot import resolve
 
     root = root if hasattr(root, "is_sample") else resolve(root)
     found = corpora_mod.discover(root.path)

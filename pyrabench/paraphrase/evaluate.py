@@ -4,7 +4,7 @@ Sentence similarity is the cosine of the normalized sum of the word vectors, whi
 :meth:`Embedding.encode` returns row by row. Every distinct text of the benchmark is encoded
 once per embedding; pairs and questions then index into that matrix, so scoring 200,000 pairs
 is one gather and one row-wise dot product (:func:`score_vectors`). The metrics and their tie,
-split and bootstrap conventions are in :mod:`pyrabench.metrics`.
+split and bootstrap conventions are in :mod:`pyrabench.paraphrase.metrics`.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ import pandas as pd
 import scipy.sparse as sp
 
 from . import metrics
-from .embeddings.base import Embedding, normalize_rows, paired_cosine
-from .errors import PyrabenchError
+from ..embeddings.base import Embedding, normalize_rows, paired_cosine
+from ..errors import PyrabenchError
 
 PAIR_COLUMNS = ("text_a", "text_b")
 CANDIDATE_COLUMNS = ("answer", "distractor_1", "distractor_2", "distractor_3")
@@ -99,7 +99,7 @@ def text_index(benchmark) -> TextIndex:
 def vocabulary(benchmark) -> set[str]:
     """The word types of every benchmark text (as written and lower-cased): what One-Hot is
     built on, and what a vocabulary-filtered vector load keeps."""
-    from .embeddings.tokens import vocabulary as word_types
+    from ..embeddings.tokens import vocabulary as word_types
 
     return word_types(text_index(benchmark).texts)
 
@@ -270,7 +270,7 @@ def load_embeddings(specs: Sequence[str], benchmark, data=None, progress: bool |
 
     ``data`` is the data root the stand-ins train on (see :mod:`pyrabench.embeddings.standins`).
     """
-    from . import embeddings
+    from .. import embeddings
 
     words = vocabulary(benchmark)
     return [embeddings.load(spec, vocabulary=words, data=data, progress=progress) for spec in specs]
@@ -389,7 +389,7 @@ def differences(side: pd.DataFrame) -> pd.DataFrame:
     The reasons come from the embedding registry (titles, dimensions, stand-ins), not from
     the numbers, so they hold whatever the scores turn out to be.
     """
-    from .embeddings import REGISTRY
+    from ..embeddings import REGISTRY
 
     def title(name):
         e = REGISTRY.get(name)
@@ -426,7 +426,7 @@ def differences(side: pd.DataFrame) -> pd.DataFrame:
 def paper_all_positive() -> dict:
     """The paper's Random F beside the F of "everything is a paraphrase" at the paper's own
     class balance (8,390 positives of 197,619 pairs, §3)."""
-    from .benchmark import PAPER
+    from .build import PAPER
 
     random_f = float(PAPER_TABLE1.loc[PAPER_TABLE1.spec == "random", "binary_f1"].iloc[0])
     return {
@@ -440,7 +440,7 @@ def paper_all_positive() -> dict:
 def paper_row_notes() -> tuple[dict[str, str], dict[str, str]]:
     """From :func:`pyrabench.embeddings.paper_rows`: (notes for rows we cannot compute — status
     and command —, stand-ins running in place of missing vectors)."""
-    from .embeddings import paper_rows
+    from ..embeddings import paper_rows
 
     status = paper_rows()
     missing = status[~status["available"]]
@@ -451,7 +451,7 @@ def paper_row_notes() -> tuple[dict[str, str], dict[str, str]]:
 
 def available_specs(include_stand_ins: bool = True) -> list[str]:
     """Every registry embedding this build can compute, paper rows first (registry order)."""
-    from .embeddings import PAPER_ROWS, REGISTRY, available
+    from ..embeddings import PAPER_ROWS, REGISTRY, available
 
     names = [n for n in PAPER_ROWS if available(n)]
     names += [n for n, e in REGISTRY.items() if n not in names and (include_stand_ins or e.kind != "standin") and available(n)]

@@ -39,7 +39,7 @@ from typing import Iterable, Sequence
 import numpy as np
 from scipy import sparse
 
-from ..errors import UnknownNameError
+from ...errors import UnknownNameError
 
 COMBINES = ("max", "mean", "min")
 
@@ -245,7 +245,7 @@ class EmbeddingSimilarity(Dense):
 
     def _vectors(self, new_words):
         if self._emb is None:
-            from .. import embeddings
+            from ... import embeddings
 
             self._emb = embeddings.load(self.spec, vocabulary=self._fit_vocab or set(new_words))
         return self._emb.encode(list(new_words))

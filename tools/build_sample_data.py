@@ -16,9 +16,9 @@ from pathlib import Path
 
 import numpy as np
 
-from pyrabench.pyramid import SCU, Contributor, Part, PeerAnnotation, Pyramid
-from pyrabench.readers.ducview import Header, write_peer, write_pyramid
-from pyrabench.readers.sacrerouge import write_pyramids
+from pyrabench.data.model import SCU, Contributor, Part, PeerAnnotation, Pyramid
+from pyrabench.data.ducview import Header, write_peer, write_pyramid
+from pyrabench.data.sacrerouge import write_pyramids
 
 HERE = Path(__file__).resolve().parent
 

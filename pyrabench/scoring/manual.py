@@ -22,7 +22,7 @@ the distinct SCUs the annotator found in the peer), by a different ideal:
 A peer SCU expressed by several contributors counts once (DUC's table reports the extra
 contributors as "repetitions").
 
-Weights are :attr:`pyrabench.pyramid.SCU.weight`, the number of *distinct* model summaries.
+Weights are :attr:`pyrabench.data.model.SCU.weight`, the number of *distinct* model summaries.
 DUCView printed the contributor count into its labels ("(3) ..."); the two differ on 5 SCUs of
 DUC 2007 whose annotators marked two contributors in one model summary, so scores touching
 those SCUs can differ slightly from NIST's table (pinned in ``tests/data/test_scoring_real.py``).
@@ -36,8 +36,8 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from .errors import PyrabenchError
-from .pyramid import PeerAnnotation, Pyramid
+from ..errors import PyrabenchError
+from ..data.model import PeerAnnotation, Pyramid
 
 ROUNDINGS = {"ceil": math.ceil, "round": lambda x: int(math.floor(x + 0.5)), "floor": math.floor}
 
@@ -167,7 +167,7 @@ def jaccard(a: frozenset, b: frozenset) -> float:
 
 
 def score_corpus(corpus, rounding: str = "ceil"):
-    """:func:`score_table` of a loaded :class:`pyrabench.corpora.Corpus`."""
+    """:func:`score_table` of a loaded :class:`pyrabench.data.corpora.Corpus`."""
     return score_table(corpus.peers, corpus.unmatched, rounding)
 
 

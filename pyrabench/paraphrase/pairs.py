@@ -3,7 +3,7 @@
 An *item* is one SCU appearance (a contributor's text) or, if the policy asks, an SCU label. Each
 item is tokenized once; a pyramid's items become rows of a sparse word-incidence matrix ``W``, so
 ``W @ W.T`` gives the shared-word counts of *all* pairs of the pyramid in one product, and each
-rule of :mod:`pyrabench.policy` is a boolean mask over the upper triangle. A straightforward
+rule of :mod:`pyrabench.paraphrase.policy` is a boolean mask over the upper triangle. A straightforward
 per-pair loop (:func:`binary_pairs_loop`) gives the same pairs and is kept as the reference the
 tests and ``benchmarks/bench_build.py`` compare against.
 
@@ -24,8 +24,8 @@ import pandas as pd
 from scipy import sparse
 
 from .policy import RULES, Policy
-from .pyramid import Pyramid
-from .text import words_many
+from ..data.model import Pyramid
+from ..text import words_many
 
 LABEL_INDEX = "L"
 
@@ -293,7 +293,7 @@ def binary_pairs(items: ItemTable, policy: Policy) -> PairResult:
     ``constraints[corpus][kind]`` (kind = positive/negative) holds ``candidates`` (all pairs of
     items of the same pyramid: same SCU / different SCUs), ``fails:<rule>`` (candidates the rule
     alone rejects), ``removed:<rule>`` (removed when the rules apply in the order of
-    :data:`pyrabench.policy.RULES`) and ``kept``.
+    :data:`pyrabench.paraphrase.policy.RULES`) and ``kept``.
     """
     parts, constraints = [], {}
     for sl in items.slices:

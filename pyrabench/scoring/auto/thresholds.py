@@ -15,7 +15,7 @@ from typing import Sequence
 import numpy as np
 from scipy import stats
 
-from ..errors import PyrabenchError
+from ...errors import PyrabenchError
 
 LEVELS = (0.05, 0.10, 0.15, 0.20, 0.25)
 

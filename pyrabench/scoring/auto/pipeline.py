@@ -3,7 +3,7 @@
 For each pyramid the SCU targets (contributors, label) are prepared once; for each summary the
 candidate segments are scored against all targets in one vectorized call, combined per SCU,
 and matched optimally for every threshold (:mod:`.matching`). Scores use the manual formulas
-of :mod:`pyrabench.scoring`: the raw weight sum (what the 2013 scripts correlate) and the
+of :mod:`pyrabench.scoring.manual`: the raw weight sum (what the 2013 scripts correlate) and the
 modified score (comparable across topics).
 """
 
@@ -15,9 +15,9 @@ from typing import Iterable, Sequence
 import numpy as np
 import pandas as pd
 
-from ..pyramid import PeerAnnotation, Pyramid
-from ..scoring import average_model_scus, ideal_weight, matched_set
-from ..text import words_many
+from ...data.model import PeerAnnotation, Pyramid
+from ..manual import average_model_scus, ideal_weight, matched_set
+from ...text import words_many
 from .matching import best_matching
 from .segments import DEFAULT_MAX_LEN, DEFAULT_MIN_LEN, Tokens, candidate_segments, tokenize_many
 from .similarity import Similarity, combine as combine_columns, make_similarity
@@ -143,7 +143,7 @@ def human_pair_similarities(peers: Sequence[PeerAnnotation], sim: Similarity,
                             combines: Sequence[str] = ("max", "mean", "min"),
                             use_label: bool = True) -> pd.DataFrame:
     """Similarity of every human-matched pair (a peer contributor, its SCU): the sample from
-    which :func:`pyrabench.autoscore.thresholds.determine_thresholds` picks thresholds."""
+    which :func:`pyrabench.scoring.auto.thresholds.determine_thresholds` picks thresholds."""
     prepared: dict[int, PreparedPyramid] = {}
     rows = []
     for p in peers:
@@ -192,7 +192,7 @@ KEYS = ("topic", "peer", "annotator")
 
 def manual_frame(corpus) -> pd.DataFrame:
     """Manual weight, modified score and matched SCU set per peer annotation of a corpus."""
-    from ..scoring import score_corpus
+    from ..manual import score_corpus
 
     df = score_corpus(corpus)[list(KEYS) + ["weight", "modified"]]
     sets = {(p.topic, p.peer_id, p.annotator): tuple(sorted(matched_set(p))) for p in corpus.peers}
@@ -229,7 +229,7 @@ def run_corpus(corpus, similarity: str, combine: str = "max", thresholds: Sequen
 def default_similarities() -> list[str]:
     """The similarities the chapter compares: lexical, latent, and the best embedding installed
     (real GloVe 6B 50d when available, else the seeded random baseline)."""
-    from .. import embeddings
+    from ... import embeddings
 
     emb = "glove-6b-50d" if embeddings.available("glove-6b-50d") else "random"
     return ["uni", "lsa", f"emb:{emb}"]

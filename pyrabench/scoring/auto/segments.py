@@ -118,7 +118,7 @@ def candidate_segments(tokens: Tokens, max_len: int = DEFAULT_MAX_LEN,
 
 def contributor_lengths(peers) -> np.ndarray:
     """Word counts of the human peer contributors: the evidence for the segment length bounds."""
-    from ..text import words_many
+    from ...text import words_many
 
     texts = [c.text for p in peers for s in p.scus for c in s.contributors]
     return np.array([len(w) for w in words_many(texts)], dtype=np.int64)
