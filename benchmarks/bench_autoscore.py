@@ -14,10 +14,10 @@ import time
 
 import numpy as np
 
-from pyrabench.scoring.auto import pipeline
-from pyrabench.scoring.auto.segments import candidate_segments, tokenize_many
 from pyrabench.data.corpora import load_corpus
 from pyrabench.dataroot import resolve
+from pyrabench.scoring.auto import pipeline
+from pyrabench.scoring.auto.segments import candidate_segments, tokenize_many
 
 TARGET_SECONDS = 60.0
 THRESHOLD = 0.5

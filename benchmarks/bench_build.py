@@ -19,12 +19,15 @@ import tempfile
 import time
 import tracemalloc
 
-from pyrabench.paraphrase import build as benchmark
+from _timing import timings
+
 from pyrabench.dataroot import resolve
-from pyrabench.paraphrase.pairs import binary_pairs, binary_pairs_loop, build_items
+from pyrabench.paraphrase import build as benchmark
+from pyrabench.paraphrase import store
+from pyrabench.paraphrase.items import build_items
+from pyrabench.paraphrase.pairs import binary_pairs, binary_pairs_loop
 from pyrabench.paraphrase.policy import Policy
 from pyrabench.text import words_many, words_one_by_one
-from _timing import timings
 
 CORPORA = ("duc2006", "duc2007", "duc2007-update", "tac2008")
 
@@ -56,7 +59,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         def end_to_end():
             b = benchmark.build(corpora, policy)
-            benchmark.save(b, tmp, "jsonl")
+            store.save(b, tmp, "jsonl")
 
         _, e2e = timings(end_to_end, args.repeat)
     print(f"build + write jsonl: median {statistics.median(e2e):.2f} s")

@@ -21,9 +21,8 @@ from unittest import mock
 
 from lxml import etree
 
-from pyrabench.data import corpora
+from pyrabench.data import corpora, ducview
 from pyrabench.dataroot import resolve
-from pyrabench.data import ducview
 
 
 class _NoMemo(ducview.PyramidCache):

@@ -18,11 +18,12 @@ import time
 
 import numpy as np
 import pandas as pd
-
-from pyrabench.paraphrase import evaluate as evaluation, metrics
-from pyrabench.embeddings.base import normalize_rows
 from _timing import timed
-from pyrabench.paraphrase.build import Benchmark
+
+from pyrabench.embeddings.base import normalize_rows
+from pyrabench.paraphrase import evaluate as evaluation
+from pyrabench.paraphrase import metrics
+from pyrabench.paraphrase.store import Benchmark
 
 TARGET_SECONDS = 1.0
 

@@ -14,15 +14,13 @@ from __future__ import annotations
 
 import argparse
 import math
-import time
+
+from _timing import timed
 
 from pyrabench import embeddings
 from pyrabench.dataroot import resolve
 from pyrabench.sts import EmbeddingSystem, TokenCos, evaluate, load_releases
 from pyrabench.sts.systems import perl_whitespace_split
-from _timing import timed
-
-
 
 
 def loop_tokencos(releases):

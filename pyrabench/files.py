@@ -1,7 +1,10 @@
-"""Reading a data file so that every failure names the file (and the line, for bad UTF-8)."""
+"""Files in and out: reading so that every failure names the file (and the line, for bad
+UTF-8), and writing atomically."""
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 from .errors import DataFormatError, MissingDataError
@@ -27,3 +30,18 @@ def read_utf8(path: str | Path) -> str:
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise DataFormatError(path, f"not UTF-8 ({exc.reason})", line=line) from None
+
+
+def atomic_write(path: str | Path, write) -> None:
+    """``write(tmp_path)`` then ``os.replace``: readers never see a partial file, and an
+    interrupt leaves the old file (or none) in place, never half of a new one."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    try:
+        write(Path(tmp))
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

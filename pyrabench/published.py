@@ -1,7 +1,13 @@
-"""Published token-cos baseline figures, transcribed from the task papers — reference data to
-compare our computation against, never used to produce a result.
+"""Every figure the source papers publish, in one place and one unit (fractions, not percent).
 
-Sources (``/work/shared/papers``, see its README):
+Reference data transcribed from the papers, to compare our computations against; never used to
+produce a result. Sources are in ``/work/shared/papers`` (see its README).
+
+**Baumel, Cohen & Elhadad (2016)** (``000_8a1d0467f89e431c.txt``): the §3 counts of the benchmark
+built from DUC 2005-2007 (:data:`BAUMEL2016_COUNTS`) and Table 1 (:data:`TABLE1`; success rate
+as a fraction, the paper prints percent).
+
+**STS token-cos baselines**:
 
 * 2012 — Agirre et al., SemEval-2012 Task 6, Table 1, row ``00-baseline/task6-baseline``
   (``003_6a88f08efc4a90ce.txt``); the random baseline's ALLnorm 0.5891 from §4.5 (mean of 10
@@ -14,12 +20,61 @@ Sources (``/work/shared/papers``, see its README):
 * 2016 — Agirre et al., SemEval-2016 Task 1, Table 4, baseline row (``004_702c40770c57ab1d.txt``
   keeps §6.3's description but lost the tables in transcription): figures from the published paper.
 
-Dataset names are the release's file names (``surprise.OnWN`` is the paper's "On-WN").
+STS dataset names are the release's file names (``surprise.OnWN`` is the paper's "On-WN").
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+# --------------------------------------------------------------------------- Baumel et al. 2016
+
+#: §3: the benchmark built from DUC 2005, 2006 and 2007 pyramids.
+BAUMEL2016_COUNTS = {
+    "corpora": "duc2005+duc2006+duc2007",
+    "ranking_questions": 8755,
+    "positive_pairs": 8390,
+    "negative_pairs": 189229,
+    "total_pairs": 197619,
+    "words": 95286,
+    "unique_words": 6882,
+    "mean_proposition_length": 12.1,
+}
+#: The corpora the paper used (a data root lacking some is reported, not an error).
+BAUMEL2016_CORPORA = ("duc2005", "duc2006", "duc2007")
+
+
+@dataclass(frozen=True)
+class Table1Row:
+    """One row of Table 1. ``spec`` is our registry name of the same (or closest) vectors."""
+
+    paper_row: str
+    spec: str
+    binary_f1: float
+    ranking_success: float  # a fraction (the paper prints 24.662 %)
+    ranking_mrr: float
+
+
+#: Table 1, in the paper's row order.
+TABLE1 = (
+    Table1Row("Random-Baseline", "random", 0.04059, 0.24662, 0.52223),
+    Table1Row("One-Hot", "onehot", 0.26324, 0.63973, 0.77202),
+    Table1Row("word2vec-BOW (google-news)", "word2vec-googlenews", 0.42337, 0.66960, 0.78933),
+    Table1Row("word2vec-BOW2 (Wikipedia)", "w2v-bow2-wiki", 0.39450, 0.61684, 0.75274),
+    Table1Row("word2vec-BOW5 (Wikipedia)", "w2v-bow5-wiki", 0.40387, 0.62886, 0.76292),
+    Table1Row("word2vec-Dep", "w2v-deps", 0.39097, 0.60025, 0.74003),
+    Table1Row("GloVe", "glove-840b-300d", 0.37870, 0.63000, 0.76389),
+    Table1Row("Open IE Embedding", "openie", 0.42516, 0.65667, 0.77847),
+)
+TABLE1_SOURCE = "Baumel, Cohen & Elhadad (2016), Table 1 (published figures)"
+
+
+def table1_row(spec: str) -> Table1Row | None:
+    """The Table 1 row of registry name ``spec``, or None for embeddings beyond the paper."""
+    return next((r for r in TABLE1 if r.spec == spec), None)
+
+
+# --------------------------------------------------------------------------- STS token-cos
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,6 @@ import pytest
 
 from pyrabench.dataroot import ENV_DATA, SAMPLE_ROOT, data_required
 
-
 _REAL_DATA = os.environ.get(ENV_DATA)  # read once: unit tests below run with it unset
 
 

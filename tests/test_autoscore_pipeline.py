@@ -5,9 +5,9 @@ import json
 import numpy as np
 import pytest
 
-from pyrabench.scoring.auto import pipeline
 from pyrabench.cli import main
 from pyrabench.data.corpora import load_corpus
+from pyrabench.scoring.auto import pipeline
 
 
 @pytest.fixture(scope="module")

@@ -34,8 +34,8 @@ def test_bad_lengths_and_empty_text():
 
 
 def test_length_summary_counts_the_bounds(sample_root):
-    from pyrabench.scoring.auto.segments import contributor_lengths, length_summary
     from pyrabench.data.corpora import load_corpus
+    from pyrabench.scoring.auto.segments import contributor_lengths, length_summary
 
     peers = load_corpus("duc2006", sample_root).peers
     lengths = contributor_lengths(peers)

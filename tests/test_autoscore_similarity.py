@@ -1,8 +1,14 @@
 import numpy as np
 import pytest
 
-from pyrabench.scoring.auto.similarity import LSA, Dense, Unigram, combine, make_similarity
 from pyrabench.errors import UnknownNameError
+from pyrabench.scoring.auto.similarity import (
+    LSA,
+    Dense,
+    Unigram,
+    combine,
+    make_similarity,
+)
 
 
 def test_unigram_dice_of_content_words_by_hand():

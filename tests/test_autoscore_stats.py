@@ -2,9 +2,9 @@ import numpy as np
 import pytest
 from scipy import stats as ss
 
+from pyrabench.errors import DataFormatError
 from pyrabench.scoring.auto.reference import load_scus_identified, read_scus_identified
 from pyrabench.scoring.auto.stats import jaccard, score_stats, score_stats_ci
-from pyrabench.errors import DataFormatError
 
 
 def test_stats_equal_scipy_and_hand_jaccard():

@@ -2,8 +2,8 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from pyrabench.scoring.auto.thresholds import LEVELS, determine_thresholds
 from pyrabench.errors import PyrabenchError
+from pyrabench.scoring.auto.thresholds import LEVELS, determine_thresholds
 
 
 def paper_ppf(x, a):

@@ -4,11 +4,14 @@ import json
 
 import pandas as pd
 import pytest
-
-from pyrabench.paraphrase import build as benchmark
-from pyrabench.errors import DataFormatError, MissingDataError, UnknownNameError
-from pyrabench.paraphrase.policy import Policy
 from test_pairs import TOY, make_pyramid
+
+from pyrabench.errors import DataFormatError, MissingDataError, UnknownNameError
+from pyrabench.files import atomic_write
+from pyrabench.paraphrase import build as benchmark
+from pyrabench.paraphrase import store
+from pyrabench.paraphrase.policy import Policy
+from pyrabench.reports import paraphrase as paraphrase_reports
 
 
 @pytest.fixture(scope="module")
@@ -22,8 +25,8 @@ def bench(sample_corpora):
 
 
 def test_contract_columns(bench):
-    assert set(benchmark.BINARY_REQUIRED) <= set(bench.binary.columns)
-    assert set(benchmark.RANKING_REQUIRED) <= set(bench.ranking.columns)
+    assert set(store.BINARY_REQUIRED) <= set(bench.binary.columns)
+    assert set(store.RANKING_REQUIRED) <= set(bench.ranking.columns)
     assert set(bench.binary.label.unique()) == {0, 1}
     assert bench.binary.label.dtype == "int64"
     assert bench.binary.pair_id.is_unique and bench.ranking.question_id.is_unique
@@ -40,24 +43,24 @@ def test_stats_agree_with_the_tables(bench):
         assert entry["constraints"]["negative"]["kept"] == entry["negative_pairs"]
     assert sum(e["total_pairs"] for e in s["corpora"].values()) == s["overall"]["total_pairs"]
     assert s["paper"]["total_pairs"] == 197619 == s["paper"]["positive_pairs"] + s["paper"]["negative_pairs"]
-    table = benchmark.stats_table(s)
+    table = store.stats_table(s)
     assert "overall" in table.index and "paper (duc2005-2007)" in table.index
-    assert len(benchmark.constraint_table(s)) == len(s["corpora"]) * 2 * 4
-    assert "duplicate-items" in benchmark.bad_input_table(s).index
+    assert len(paraphrase_reports.constraint_table(s)) == len(s["corpora"]) * 2 * 4
+    assert "duplicate-items" in paraphrase_reports.bad_input_table(s).index
 
 
-@pytest.mark.parametrize("fmt", benchmark.FORMATS)
+@pytest.mark.parametrize("fmt", store.FORMATS)
 def test_save_load_round_trip_and_bytes(bench, sample_corpora, tmp_path, fmt):
-    files = benchmark.save(bench, tmp_path / "a", fmt)
+    files = store.save(bench, tmp_path / "a", fmt)
     assert {f.name for f in files} == {f"binary.{fmt}", f"ranking.{fmt}", "stats.json", "README.md"}
-    loaded = benchmark.load(tmp_path / "a")
+    loaded = store.load(tmp_path / "a")
     pd.testing.assert_frame_equal(loaded.binary, bench.binary, check_dtype=False)
     pd.testing.assert_frame_equal(loaded.ranking, bench.ranking, check_dtype=False)
     assert loaded.binary.label.dtype == "int64"
     assert loaded.stats["format"] == fmt and loaded.card.startswith("# Pyramid paraphrase benchmark")
     assert loaded.policy == Policy()
     # same inputs + policy -> identical bytes
-    benchmark.save(benchmark.build(sample_corpora), tmp_path / "b", fmt)
+    store.save(benchmark.build(sample_corpora), tmp_path / "b", fmt)
     for f in files:
         assert f.read_bytes() == (tmp_path / "b" / f.name).read_bytes(), f.name
     assert not list((tmp_path / "a").glob(".*tmp"))
@@ -66,10 +69,10 @@ def test_save_load_round_trip_and_bytes(bench, sample_corpora, tmp_path, fmt):
 def test_loads_with_datasets(bench, tmp_path):
     datasets = pytest.importorskip("datasets")
     for fmt, builder in (("jsonl", "json"), ("parquet", "parquet"), ("csv", "csv")):
-        benchmark.save(bench, tmp_path / fmt, fmt)
+        store.save(bench, tmp_path / fmt, fmt)
         ds = datasets.load_dataset(builder, data_files=str(tmp_path / fmt / f"binary.{fmt}"), split="train")
         assert ds.num_rows == len(bench.binary)
-        assert set(benchmark.BINARY_REQUIRED) <= set(ds.column_names)
+        assert set(store.BINARY_REQUIRED) <= set(ds.column_names)
 
 
 def test_card_has_schema_policy_counts(bench):
@@ -86,24 +89,24 @@ def test_atomic_write_leaves_no_partial_file(tmp_path):
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        benchmark._atomic_write(target, boom)
+        atomic_write(target, boom)
     assert not target.exists() and list(tmp_path.iterdir()) == []
 
 
 def test_load_errors(tmp_path):
     with pytest.raises(MissingDataError):
-        benchmark.load(tmp_path)
+        store.load(tmp_path)
     (tmp_path / "stats.json").write_text("{not json")
     with pytest.raises(DataFormatError):
-        benchmark.load(tmp_path)
+        store.load(tmp_path)
     (tmp_path / "stats.json").write_text(json.dumps({"corpora": {}, "overall": {}, "paper": {}, "missing": [], "format": "xml"}))
     with pytest.raises(DataFormatError):
-        benchmark.load(tmp_path)
+        store.load(tmp_path)
 
 
 def test_unknown_format_and_corpus(bench, tmp_path):
     with pytest.raises(UnknownNameError):
-        benchmark.save(bench, tmp_path, "xml")
+        store.save(bench, tmp_path, "xml")
     with pytest.raises(UnknownNameError):
         benchmark.corpora_from_root(names=["duc1999"])
 
@@ -114,36 +117,36 @@ def test_build_from_pyramids_and_empty_tests(tmp_path):
     assert b.stats["corpora"]["empty"]["total_pairs"] == 0
     assert b.stats["missing"] == ["duc2005", "duc2006", "duc2007"]
     e = benchmark.build([make_pyramid({1: ("", ["one two"])}, corpus="empty", topic="E")])
-    benchmark.save(e, tmp_path, "jsonl")
-    loaded = benchmark.load(tmp_path)
-    assert len(loaded.binary) == 0 and list(loaded.ranking.columns) == benchmark.RANKING_REQUIRED
+    store.save(e, tmp_path, "jsonl")
+    loaded = store.load(tmp_path)
+    assert len(loaded.binary) == 0 and list(loaded.ranking.columns) == store.RANKING_REQUIRED
 
 
 def test_sweep(sample_corpora):
-    df = benchmark.sweep(sample_corpora, "negative_min_shared", [2, 4])
+    df = paraphrase_reports.sweep(sample_corpora, "negative_min_shared", [2, 4])
     assert df.negative_pairs.iloc[0] >= df.negative_pairs.iloc[1]
 
 
 def test_views_for_the_book(bench):
-    props = benchmark.propositions(bench)
+    props = paraphrase_reports.propositions(bench)
     assert len(props) == bench.stats["overall"]["propositions"]
     assert props.n_words.sum() == bench.stats["overall"]["words"]
-    w = benchmark.scu_weights(bench)
+    w = paraphrase_reports.scu_weights(bench)
     assert w.weight.between(1, 7).all()
-    ex = benchmark.examples(bench, n=2, seed=0)
+    ex = paraphrase_reports.examples(bench, n=2, seed=0)
     assert set(ex["positive"].pair_id) <= set(bench.binary[bench.binary.label == 1].pair_id)
     assert len(ex["ranking"]) == 2 and "distractor_3" in ex["ranking"].columns
-    assert ex["ranking"].equals(benchmark.examples(bench, n=2, seed=0)["ranking"])
+    assert ex["ranking"].equals(paraphrase_reports.examples(bench, n=2, seed=0)["ranking"])
 
 
 def test_explain_pair():
     b = benchmark.build([TOY], Policy(include_labels=False))
-    kept = benchmark.explain_pair(b, "toy/T1/1/0", "toy/T1/2/0")
+    kept = paraphrase_reports.explain_pair(b, "toy/T1/1/0", "toy/T1/2/0")
     assert kept["in_benchmark"] and kept["negative-overlap"] and not kept["same_scu"]
-    rejected = benchmark.explain_pair(b, "toy/T1/4/0", "toy/T1/1/0")  # order does not matter
+    rejected = paraphrase_reports.explain_pair(b, "toy/T1/4/0", "toy/T1/1/0")  # order does not matter
     assert not rejected["lexical-variety"] and not rejected["in_benchmark"]
-    assert not benchmark.explain_pair(b, "toy/T1/1/2", "toy/T1/1/0")["no-pronouns"]
+    assert not paraphrase_reports.explain_pair(b, "toy/T1/1/2", "toy/T1/1/0")["no-pronouns"]
     with pytest.raises(UnknownNameError):
-        benchmark.explain_pair(b, "toy/T1/9/9", "toy/T1/1/0")
+        paraphrase_reports.explain_pair(b, "toy/T1/9/9", "toy/T1/1/0")
     with pytest.raises(MissingDataError):
-        benchmark.explain_pair(benchmark.Benchmark(b.binary, b.ranking, b.stats, b.card), "a", "b")
+        paraphrase_reports.explain_pair(store.Benchmark(b.binary, b.ranking, b.stats, b.card), "a", "b")

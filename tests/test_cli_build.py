@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from pyrabench.paraphrase import build as benchmark
 from pyrabench.cli import main
+from pyrabench.paraphrase import store
 
 
 @pytest.fixture(scope="module")
@@ -17,7 +17,7 @@ def built(tmp_path_factory):
 
 def test_build_writes_the_files(built, capsys):
     assert {p.name for p in built.iterdir()} == {"binary.jsonl", "ranking.jsonl", "stats.json", "README.md"}
-    b = benchmark.load(built)
+    b = store.load(built)
     assert len(b.binary) and len(b.ranking)
 
 
@@ -34,7 +34,7 @@ def test_stats_table_and_json(built, capsys):
 
 def test_build_options(tmp_path, capsys):
     assert main(["build", "--corpus", "tac2008", "duc2006", "--out", str(tmp_path), "--format", "csv", "--no-labels", "--seed", "5", "--no-progress"]) == 0
-    b = benchmark.load(tmp_path)
+    b = store.load(tmp_path)
     assert set(b.binary.corpus) <= {"tac2008", "duc2006"}
     assert b.stats["policy"]["include_labels"] is False and b.stats["policy"]["seed"] == 5
     assert not b.binary.id_a.str.endswith("/L").any()

@@ -7,25 +7,25 @@ import json
 import numpy as np
 import pytest
 
-from pyrabench.paraphrase import build as benchmark_mod
 from pyrabench import cli
-from pyrabench.paraphrase import evaluate as ev
-
 from pyrabench.dataroot import resolve
+from pyrabench.paraphrase import build as benchmark_mod
+from pyrabench.paraphrase import evaluate as ev
+from pyrabench.paraphrase import store
 from pyrabench.text import words_many
 
 
 @pytest.fixture(scope="module")
 def bench_dir(tmp_path_factory, sample_root):
     out = tmp_path_factory.mktemp("bench")
-    benchmark_mod.save(benchmark_mod.build_from_root(resolve(sample_root)), out)
+    store.save(benchmark_mod.build_from_root(resolve(sample_root)), out)
     return out
 
 
 @pytest.fixture
 def vector_file(tmp_path, bench_dir):
     """A GloVe-format text file: a random 8-d vector for each word of the sample benchmark."""
-    texts = ev.text_index(benchmark_mod.load(bench_dir)).texts
+    texts = ev.text_index(store.load(bench_dir)).texts
     vocab = sorted({w for ws in words_many(texts) for w in ws if " " not in w})
     rng = np.random.default_rng(0)
     path = tmp_path / "tiny.txt"
@@ -41,7 +41,7 @@ def run_json(capsys, *argv):
 def test_json_rows(bench_dir, capsys):
     out = run_json(capsys, str(bench_dir), "--embedding", "random", "--embedding", "onehot", "--resamples", "200")
     rows = out["rows"]
-    b = benchmark_mod.load(bench_dir)
+    b = store.load(bench_dir)
     assert [r["embedding"] for r in rows] == ["random", "onehot"]
     for r in rows:
         assert set(("binary_f1", "ranking_success", "ranking_mrr", "binary_f1_low", "ranking_mrr_high")) <= set(r)

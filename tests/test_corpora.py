@@ -6,9 +6,8 @@ import shutil
 
 import pytest
 
-from pyrabench.data import corpora
+from pyrabench.data import corpora, ducview
 from pyrabench.errors import DataFormatError, MissingDataError, UnknownNameError
-from pyrabench.data import ducview
 
 SAMPLE_COUNTS = {  # established on the sample and cross-checked by tag counts below
     "duc2005": dict(pyramids=2, summaries=8, scus=28, contributors=60, peers=8, peer_matches=55),

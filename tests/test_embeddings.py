@@ -6,11 +6,14 @@ import numpy as np
 import pytest
 
 import pyrabench.embeddings as E
-from pyrabench.embeddings.random import RandomEmbedding, RandomTypeEmbedding, type_vector
 from pyrabench.embeddings.onehot import OneHotEmbedding
+from pyrabench.embeddings.random import (
+    RandomEmbedding,
+    RandomTypeEmbedding,
+    type_vector,
+)
 from pyrabench.embeddings.wordbag import WordBag
 from pyrabench.errors import MissingDataError, PyrabenchError, UnknownNameError
-
 
 
 @pytest.fixture(autouse=True)

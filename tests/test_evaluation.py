@@ -8,10 +8,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pyrabench.paraphrase import evaluate as ev, metrics
+from pyrabench import published
 from pyrabench.embeddings.base import Embedding, normalize_rows
 from pyrabench.errors import PyrabenchError
-from pyrabench.paraphrase.build import Benchmark
+from pyrabench.paraphrase import evaluate as ev
+from pyrabench.paraphrase import metrics
+from pyrabench.paraphrase.store import Benchmark
+from pyrabench.reports import paraphrase as reports
 
 
 class WordCounts(Embedding):
@@ -189,13 +192,12 @@ def test_compare_same_and_different():
 
 
 def test_paper_table_is_the_published_one():
-    t = ev.PAPER_TABLE1
+    t = published.TABLE1
     assert len(t) == 8
-    assert t.loc[t.spec == "random", ["binary_f1", "ranking_success", "ranking_mrr"]].values.tolist() == [
-        [0.04059, 0.24662, 0.52223]
-    ]
-    assert t.loc[t.spec == "word2vec-googlenews", "ranking_success"].item() == 0.66960
-    assert t["binary_f1"].idxmax() == t.index[t.spec == "openie"][0]
+    r = published.table1_row("random")
+    assert (r.binary_f1, r.ranking_success, r.ranking_mrr) == (0.04059, 0.24662, 0.52223)
+    assert published.table1_row("word2vec-googlenews").ranking_success == 0.66960
+    assert max(t, key=lambda row: row.binary_f1).spec == "openie"
 
 
 def test_tables():
@@ -204,10 +206,10 @@ def test_tables():
         {**ev.evaluate(b, WordCounts([f"w{i}" for i in range(300)])), "embedding": "onehot"},
         ev.evaluate(b, WordCounts([f"w{i}" for i in range(300)], "minilm")),
     ]
-    t = ev.table(rows)
+    t = reports.table(rows)
     assert list(t["embedding"]) == ["onehot", "minilm"]
     assert t["success rate (%)"].iloc[0] == pytest.approx(100 * rows[0]["ranking_success"])
-    side = ev.beside_paper(rows, {"openie": "pyrabench evaluate DIR --embedding openie=PATH"})
+    side = reports.beside_paper(rows, {"openie": "pyrabench evaluate DIR --embedding openie=PATH"})
     assert len(side) == 9 and side["paper row"].iloc[-1] == "(not in the paper)"
     onehot = side[side.embedding == "onehot"].iloc[0]
     assert onehot["our F"] == rows[0]["binary_f1"] and onehot["paper F"] == 0.26324 and onehot["note"] == ""
@@ -217,10 +219,10 @@ def test_tables():
 
 def test_plot_tables():
     s = ev.score(synthetic_bench(n_pairs=500, n_questions=10), WordCounts([f"w{i}" for i in range(300)]))
-    curve = ev.threshold_curve(s)
+    curve = reports.threshold_curve(s)
     assert np.isfinite(curve["threshold"]).all() and curve["f1"].between(0, 1).all()
     assert curve["threshold"].is_monotonic_decreasing
-    long = ev.pair_scores(s)
+    long = reports.pair_scores(s)
     assert len(long) == 500 and set(long["pair"]) == {"paraphrase", "non-paraphrase"}
 
 
@@ -245,7 +247,7 @@ def test_sparse_encoding_gives_the_same_scores():
 def test_stand_in_fills_a_paper_row():
     b = synthetic_bench(n_pairs=300, n_questions=20)
     rows = [ev.evaluate(b, WordCounts([f"w{i}" for i in range(300)], "w2v-bow2-standin"))]
-    side = ev.beside_paper(rows, stand_ins={"w2v-bow2-wiki": "w2v-bow2-standin"})
+    side = reports.beside_paper(rows, stand_ins={"w2v-bow2-wiki": "w2v-bow2-standin"})
     assert len(side) == 8  # the stand-in is shown in place, not again below
     row = side[side["paper row"] == "word2vec-BOW2 (Wikipedia)"].iloc[0]
     assert row["embedding"] == "w2v-bow2-standin" and row["note"].startswith("stand-in")
@@ -257,9 +259,9 @@ def test_differences_explain_each_row():
         {"embedding": n, "binary_f1": 0.3, "ranking_success": 0.5, "ranking_mrr": 0.6}
         for n in ("random", "onehot", "glove-6b-50d", "minilm")
     ]
-    side = ev.beside_paper(rows, {"openie": "file not available in this build. To compute: x"},
+    side = reports.beside_paper(rows, {"openie": "file not available in this build. To compute: x"},
                            {"glove-840b-300d": "glove-6b-50d"})
-    d = ev.differences(side).set_index("paper row")
+    d = reports.differences(side).set_index("paper row")
     assert d.loc["One-Hot", "Δ F"] == pytest.approx(0.3 - 0.26324)
     assert d.loc["Random-Baseline", "Δ MRR"] == pytest.approx(0.6 - 0.52223)
     assert d.loc["GloVe", "what differs besides the corpora"].startswith("stand-in GloVe 6B 50d")
@@ -270,6 +272,6 @@ def test_differences_explain_each_row():
 
 
 def test_paper_all_positive_floor_is_above_the_papers_random_f():
-    d = ev.paper_all_positive()
+    d = reports.paper_all_positive()
     assert d["F of calling every pair a paraphrase"] == pytest.approx(2 * 8390 / (8390 + 197619))
     assert d["paper's Random F"] == 0.04059 < d["F of calling every pair a paraphrase"]

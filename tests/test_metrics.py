@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from pyrabench.paraphrase import metrics as m
 from pyrabench.errors import PyrabenchError
+from pyrabench.paraphrase import metrics as m
 
 # ----------------------------------------------------------------------------- F and thresholds
 

@@ -5,9 +5,10 @@ import itertools
 import numpy as np
 import pytest
 
-from pyrabench.paraphrase.pairs import binary_pairs, binary_pairs_loop, build_items, pairs_frame
-from pyrabench.paraphrase.policy import Policy
 from pyrabench.data.model import SCU, Contributor, Part, Pyramid
+from pyrabench.paraphrase.items import build_items
+from pyrabench.paraphrase.pairs import binary_pairs, binary_pairs_loop, pairs_frame
+from pyrabench.paraphrase.policy import Policy
 from pyrabench.text import words, words_many, words_one_by_one
 
 

@@ -3,7 +3,13 @@ import json
 import pytest
 
 from pyrabench.errors import UnknownNameError
-from pyrabench.paraphrase.policy import DEFAULT, PERSONAL_PRONOUNS, POSSESSIVE_DETERMINERS, RULES, Policy
+from pyrabench.paraphrase.policy import (
+    DEFAULT,
+    PERSONAL_PRONOUNS,
+    POSSESSIVE_DETERMINERS,
+    RULES,
+    Policy,
+)
 
 
 def test_defaults_follow_the_paper():

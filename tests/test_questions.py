@@ -1,12 +1,11 @@
 """The ranking test on hand-built pyramids."""
 
-import pytest
+from test_pairs import TOY, make_pyramid
 
-from pyrabench.paraphrase.pairs import build_items
+from pyrabench.paraphrase.items import build_items
 from pyrabench.paraphrase.policy import Policy
 from pyrabench.paraphrase.questions import ranking_questions
 from pyrabench.text import words
-from test_pairs import TOY, make_pyramid
 
 RANK = make_pyramid(
     {

@@ -7,11 +7,11 @@ import re
 
 import pytest
 
-from pyrabench.errors import DataFormatError, MissingDataError, PyrabenchError
-from pyrabench.data.model import SCU, Contributor, Part, PeerAnnotation, Pyramid
 from pyrabench.data import ducview
+from pyrabench.data.model import SCU, Contributor, Part, PeerAnnotation, Pyramid
 from pyrabench.data.offsets import locate
 from pyrabench.data.repairs import RepairLog
+from pyrabench.errors import DataFormatError, MissingDataError, PyrabenchError
 
 DUC06 = "duc2006/DUC2006pyramiddata"
 

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyrabench.dataroot import SAMPLE_ROOT
-from pyrabench.errors import PyrabenchError
 from pyrabench.data import ducview, sacrerouge
 from pyrabench.data.repairs import RepairLog
+from pyrabench.dataroot import SAMPLE_ROOT
+from pyrabench.errors import PyrabenchError
 
 SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from pyrabench.errors import DataFormatError, MissingDataError
 from pyrabench.data import sacrerouge
 from pyrabench.data.repairs import RepairLog
+from pyrabench.errors import DataFormatError, MissingDataError
 
 
 def test_sample_round_trip_is_byte_identical(sample_root, tmp_path):

@@ -1,5 +1,5 @@
-from pyrabench.errors import DataFormatError
 from pyrabench.data.repairs import RepairLog
+from pyrabench.errors import DataFormatError
 
 
 def test_counts_split_repairs_and_skips():

@@ -4,8 +4,8 @@ import math
 
 import pytest
 
-from pyrabench.errors import PyrabenchError
 from pyrabench.data.model import SCU, Contributor, Part, PeerAnnotation, Pyramid
+from pyrabench.errors import PyrabenchError
 from pyrabench.scoring import manual as scoring
 
 

@@ -7,8 +7,18 @@ import pytest
 
 from pyrabench.embeddings.base import Embedding, normalize_rows
 from pyrabench.errors import UnknownNameError
-from pyrabench.sts import (EmbeddingSystem, OutputFiles, RandomBaseline, TokenCos, evaluate, evaluate_scores,
-                           load_release, load_releases, resolve_system, token_cosine)
+from pyrabench.sts import (
+    EmbeddingSystem,
+    OutputFiles,
+    RandomBaseline,
+    TokenCos,
+    evaluate,
+    evaluate_scores,
+    load_release,
+    load_releases,
+    resolve_system,
+    token_cosine,
+)
 from pyrabench.sts.systems import perl_whitespace_split
 
 

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
-from pyrabench.data.model import SCU, Contributor, Part, PeerAnnotation, Pyramid
 from pyrabench.data.ducview import Header, write_peer, write_pyramid
+from pyrabench.data.model import SCU, Contributor, Part, PeerAnnotation, Pyramid
 from pyrabench.data.sacrerouge import write_pyramids
 
 HERE = Path(__file__).resolve().parent

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import sys
 
+from ..dataroot import resolve
+from ..paraphrase import build as benchmark
+from ..paraphrase import store
+from ..paraphrase.policy import Policy
 from ._common import add_data_argument
 
 HELP = "build the binary and ranking tests (Baumel et al. 2016 §3) from the pyramid corpora"
@@ -25,10 +29,6 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from ..paraphrase import build as benchmark
-    from ..dataroot import resolve
-    from ..paraphrase.policy import Policy
-
     changes = {}
     if args.labels is not None:
         changes["include_labels"] = args.labels
@@ -41,7 +41,7 @@ def run(args) -> int:
         print(f"loading {', '.join(args.corpus) if args.corpus else 'every corpus'} from {root.describe()}", file=sys.stderr)
     corpora = benchmark.corpora_from_root(root, args.corpus)
     bench = benchmark.build(corpora, policy, progress=progress)
-    files = benchmark.save(bench, args.out, args.format)
+    files = store.save(bench, args.out, args.format)
     s = bench.stats["overall"]
     print(
         f"{s['positive_pairs']} positive + {s['negative_pairs']} negative = {s['total_pairs']} pairs, "

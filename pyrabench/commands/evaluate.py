@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from ..dataroot import resolve
 from ..paraphrase import evaluate as evaluation
+from ..paraphrase import store
 from ..paraphrase.metrics import TIE_MODES
+from ..reports import paraphrase as paraphrase_reports
 from ._common import add_data_argument, add_json_argument, print_json, print_table
 
 HELP = "score embeddings on a built benchmark (F-measure, success rate, MRR with 95% CIs)"
@@ -31,10 +34,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from ..paraphrase import build as benchmark
-    from ..dataroot import resolve
-
-    bench = benchmark.load(args.dir)
+    bench = store.load(args.dir)
     names = [evaluation.spec_name(s) for s in args.embedding]
     embeddings = evaluation.load_embeddings(args.embedding, bench, data=resolve(args.data).path)
     options = {"n_resamples": args.resamples, "ties": args.ties}
@@ -49,8 +49,8 @@ def run(args) -> int:
         print_json(out)
         return 0
     print(f"Table 1 on {args.dir} (threshold fitted on a seeded 10% split, seed {args.seed}; ties: {args.ties})")
-    print_table(evaluation.table(rows).set_index("embedding"))
+    print_table(paraphrase_reports.table(rows).set_index("embedding"))
     if comparisons:
         print("\nPaired tests against", names[0], "(difference, 95% bootstrap CI, permutation p):")
-        print_table(evaluation.comparison_table(comparisons).set_index(["a", "b", "metric"]))
+        print_table(paraphrase_reports.comparison_table(comparisons).set_index(["a", "b", "metric"]))
     return 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..paraphrase import store
 from ._common import add_json_argument, print_json, print_table
 
 HELP = "counts of a built benchmark per corpus and overall, beside Baumel et al. (2016) §3"
@@ -13,14 +14,12 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from ..paraphrase import build as benchmark
-
-    stats = benchmark.load_stats(args.dir)
-    table = benchmark.stats_table(stats)
+    stats = store.load_stats(args.dir)
+    table = store.stats_table(stats)
     if args.json:
         print_json(
             {
-                "corpora": {name: {k: e[k] for k in benchmark.COUNT_KEYS} for name, e in stats["corpora"].items()},
+                "corpora": {name: {k: e[k] for k in store.COUNT_KEYS} for name, e in stats["corpora"].items()},
                 "groups": stats.get("groups", {}),
                 "overall": stats["overall"],
                 "paper": stats["paper"],

@@ -22,7 +22,14 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     from ..dataroot import resolve
     from ..errors import PyrabenchError
-    from ..sts import OutputFiles, evaluate, load_releases, resolve_system, results_table, wide_table
+    from ..sts import (
+        OutputFiles,
+        evaluate,
+        load_releases,
+        resolve_system,
+        results_table,
+        wide_table,
+    )
 
     specs = list(args.system)
     systems = [resolve_system(s) for s in specs] + [OutputFiles(d, name=f"outputs:{d}") for d in args.outputs]

@@ -31,8 +31,8 @@ from pathlib import Path
 
 from ..dataroot import DataRoot, resolve
 from ..errors import DataFormatError, MissingDataError, UnknownNameError
-from .model import Contributor, PeerAnnotation, Pyramid
 from . import ducview, sacrerouge
+from .model import PeerAnnotation, Pyramid
 from .repairs import RepairLog
 
 CORPUS_NAMES = (

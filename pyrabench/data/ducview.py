@@ -37,10 +37,10 @@ from pathlib import Path
 from lxml import etree
 
 from ..errors import DataFormatError
-from ..files import read_bytes
+from ..files import atomic_write, read_bytes
 from .model import SCU, Contributor, Part, PeerAnnotation, Pyramid
-from .repairs import RepairLog
 from .offsets import checked_part
+from .repairs import RepairLog
 
 #: Passonneau 2013 pyramids have no ``startDocumentRegEx``: each summary follows a ``---`` line.
 PASSONNEAU_REGEX = r"(?m)^-{3,}[ \t]*$\n?"
@@ -419,20 +419,8 @@ def _pyramid_body(pyramid: Pyramid, header: Header) -> list[str]:
 
 
 def _write_text(path, lines: list[str], crlf: bool) -> None:
-    import os
-    import tempfile
-
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     data = ("\r\n" if crlf else "\n").join(lines) + ("\r\n" if crlf else "\n")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data.encode("utf-8"))
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic_write(path, lambda tmp: tmp.write_bytes(data.encode("utf-8")))
 
 
 def write_pyramid(pyramid: Pyramid, path, header: Header, crlf: bool = True) -> None:

@@ -16,16 +16,14 @@ SacreROUGE's own layout, so ``write(read(f))`` reproduces ``f`` byte for byte.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Iterable
 
 from ..errors import DataFormatError
-from ..files import read_utf8
+from ..files import atomic_write, read_utf8
 from .model import SCU, Contributor, Part, PeerAnnotation, Pyramid
-from .repairs import RepairLog
 from .offsets import checked_part
+from .repairs import RepairLog
 
 
 def _lines(path: Path):
@@ -185,19 +183,9 @@ def annotation_to_json(peer: PeerAnnotation) -> dict:
 
 
 def _write_lines(path, objects: Iterable[dict]) -> None:
-    """Atomic: write a temp file next to ``path`` then ``os.replace`` (no partial output)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            for obj in objects:
-                fh.write(json.dumps(obj, sort_keys=True, ensure_ascii=True, allow_nan=False))
-                fh.write("\n")
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """One sorted-key JSON object a line, written atomically (no partial output)."""
+    text = "".join(json.dumps(obj, sort_keys=True, ensure_ascii=True, allow_nan=False) + "\n" for obj in objects)
+    atomic_write(path, lambda tmp: tmp.write_text(text, encoding="utf-8", newline="\n"))
 
 
 def write_pyramids(pyramids: Iterable[Pyramid], path) -> None:

@@ -9,7 +9,17 @@ command for each missing row. Caches live under ``$PYRABENCH_CACHE`` (default
 """
 
 from .base import Embedding, normalize_rows, paired_cosine
-from .registry import PAPER_ROWS, REGISTRY, EmbeddingSpec, available, catalog, command, load, locate, paper_rows
+from .registry import (
+    PAPER_ROWS,
+    REGISTRY,
+    EmbeddingSpec,
+    available,
+    catalog,
+    command,
+    load,
+    locate,
+    paper_rows,
+)
 from .tokens import Coverage, vocabulary
 from .wordbag import WordBag
 

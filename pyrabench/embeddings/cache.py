@@ -1,20 +1,21 @@
 """Where derived embedding artefacts live: ``$PYRABENCH_CACHE`` or ``~/.cache/pyrabench``.
 
 Filtered word vectors, trained stand-ins, downloads and MiniLM sentence vectors are all
-re-computable, so they go to a cache rather than next to the data. Every write goes to a
-temporary file first and is moved into place with :func:`os.replace`, so an interrupted run
-never leaves a half-written cache entry behind.
+re-computable, so they go to a cache rather than next to the data. Every write is atomic
+(:func:`pyrabench.files.atomic_write`), so an interrupted run never leaves a half-written cache
+entry behind.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 from pathlib import Path
 from typing import Iterable
 
 import numpy as np
+
+from ..files import atomic_write
 
 ENV_CACHE = "PYRABENCH_CACHE"
 
@@ -46,17 +47,13 @@ def file_fingerprint(path: Path) -> tuple[str, int, int]:
 
 
 def save_npz(path: Path, **arrays: np.ndarray) -> Path:
-    """Write an ``.npz`` atomically (temp file in the same directory, then ``os.replace``)."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            np.savez(f, **arrays)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
+    """Write an ``.npz`` atomically (:func:`pyrabench.files.atomic_write`)."""
+    def write(tmp: Path) -> None:
+        with open(tmp, "wb") as fh:  # a file object: np.savez would append ".npz" to a name
+            np.savez(fh, **arrays)
+
+    atomic_write(path, write)
+    return Path(path)
 
 
 def save_vectors(path: Path, words: list[str], vectors: np.ndarray) -> Path:

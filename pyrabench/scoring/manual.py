@@ -36,8 +36,8 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from ..errors import PyrabenchError
 from ..data.model import PeerAnnotation, Pyramid
+from ..errors import PyrabenchError
 
 ROUNDINGS = {"ceil": math.ceil, "round": lambda x: int(math.floor(x + 0.5)), "floor": math.floor}
 

@@ -9,16 +9,15 @@ naming the file and line, so the submitter decides.
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from ..errors import DataFormatError
 from ..data.repairs import RepairLog
+from ..errors import DataFormatError
+from ..files import atomic_write
 from .releases import _read_lines, parse_score
 
 
@@ -73,7 +72,7 @@ def find_output(folder: Path, dataset_name: str) -> Path | None:
 
 
 def write_output(path: str | Path, scores, confidence=None) -> Path:
-    """Write scores in the official format, atomically (temp file then ``os.replace``)."""
+    """Write scores in the official format, atomically (:func:`pyrabench.files.atomic_write`)."""
     path = Path(path)
     scores = np.asarray(scores, dtype=float)
     if not np.all(np.isfinite(scores)):
@@ -82,12 +81,5 @@ def write_output(path: str | Path, scores, confidence=None) -> Path:
         text = "".join(f"{s:.6f}\n" for s in scores)
     else:
         text = "".join(f"{s:.6f}\t{c:g}\n" for s, c in zip(scores, np.asarray(confidence, dtype=float)))
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic_write(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
     return path

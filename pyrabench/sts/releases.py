@@ -17,9 +17,9 @@ from pathlib import Path
 
 import numpy as np
 
+from ..data.repairs import RepairLog
 from ..errors import DataFormatError, MissingDataError, UnknownNameError
 from ..files import read_utf8
-from ..data.repairs import RepairLog
 
 #: Dataset order used in the papers' tables; datasets not listed follow alphabetically.
 PAPER_ORDER = {

@@ -10,9 +10,8 @@ import re
 
 import pytest
 
-from pyrabench.data import corpora
 from pyrabench.cli import main
-from pyrabench.data import sacrerouge
+from pyrabench.data import corpora, sacrerouge
 
 REAL = ["duc2006", "duc2007", "duc2007-update", "tac2008", "passonneau2013"]
 

@@ -14,11 +14,11 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from pyrabench.paraphrase import build as benchmark_mod
 from pyrabench import cli
-from pyrabench.paraphrase import metrics
-from pyrabench.paraphrase import evaluate as ev
 from pyrabench.embeddings import available
+from pyrabench.paraphrase import build as benchmark_mod
+from pyrabench.paraphrase import evaluate as ev
+from pyrabench.paraphrase import metrics, store
 from pyrabench.text import words
 
 pytestmark = pytest.mark.data
@@ -30,7 +30,7 @@ def bench_dir(real_data, tmp_path_factory):
 
     bench = benchmark_mod.build_from_root(resolve(real_data))
     out = tmp_path_factory.mktemp("real_bench")
-    benchmark_mod.save(bench, out)
+    store.save(bench, out)
     return out
 
 
@@ -50,7 +50,7 @@ def cli_rows(bench_dir):
 
 
 def test_cli_rows_cover_the_benchmark(bench_dir, cli_rows):
-    b = benchmark_mod.load(bench_dir)
+    b = store.load(bench_dir)
     texts = set(b.binary["text_a"]) | set(b.binary["text_b"])
     for c in ("question", *ev.CANDIDATE_COLUMNS):
         texts |= set(b.ranking[c])
@@ -90,7 +90,7 @@ def _cos(a: Counter, b: Counter) -> float:
 def test_onehot_matches_an_independent_bag_of_words(bench_dir, cli_rows):
     from pyrabench.embeddings import load, vocabulary
 
-    b = benchmark_mod.load(bench_dir)
+    b = store.load(bench_dir)
     scores = ev.score(b, load("onehot", vocabulary=vocabulary(ev.text_index(b).texts)))
     bags = {t: _bag(t) for t in ev.text_index(b).texts}
     rng = np.random.default_rng(0)

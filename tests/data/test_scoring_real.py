@@ -5,14 +5,12 @@ every ``peerscu`` label ("(4) ...") is re-read from the raw XML with a regular e
 """
 
 import re
-from pathlib import Path
 
-import numpy as np
 import pytest
 
+from pyrabench.data.corpora import load_corpus
 from pyrabench.scoring import manual as scoring
 from pyrabench.scoring.auto.reference import load_scus_identified
-from pyrabench.data.corpora import load_corpus
 
 DUC = {"duc2006": ("duc2006/DUC2006pyramiddata/allpans", 462),
        "duc2007": ("duc2007/mainPyramidEval/allpans", 299),

@@ -11,10 +11,18 @@ import numpy as np
 import pytest
 
 from pyrabench.cli import main
-from pyrabench.sts import (RandomBaseline, TokenCos, compare_with_published, discover, evaluate, load_release,
-                           load_releases, token_cosine)
-from pyrabench.sts.metrics import pearson
 from pyrabench.published import RANDOM_2012_ALLNORM, TOKENCOS
+from pyrabench.sts import (
+    RandomBaseline,
+    TokenCos,
+    compare_with_published,
+    discover,
+    evaluate,
+    load_release,
+    load_releases,
+    token_cosine,
+)
+from pyrabench.sts.metrics import pearson
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,13 @@ scores; thresholds from the human matches; statistics against the manual scores.
 """
 
 from .matching import Matching, best_matching
-from .pipeline import Item, auto_score, build_similarity, human_pair_similarities, items_from_peers
+from .pipeline import (
+    Item,
+    auto_score,
+    build_similarity,
+    human_pair_similarities,
+    items_from_peers,
+)
 from .segments import DEFAULT_MAX_LEN, candidate_segments, tokenize_summary
 from .similarity import COMBINES, make_similarity
 from .thresholds import LEVELS, determine_thresholds

@@ -16,11 +16,18 @@ import numpy as np
 import pandas as pd
 
 from ...data.model import PeerAnnotation, Pyramid
-from ..manual import average_model_scus, ideal_weight, matched_set
 from ...text import words_many
+from ..manual import average_model_scus, ideal_weight, matched_set
 from .matching import best_matching
-from .segments import DEFAULT_MAX_LEN, DEFAULT_MIN_LEN, Tokens, candidate_segments, tokenize_many
-from .similarity import Similarity, combine as combine_columns, make_similarity
+from .segments import (
+    DEFAULT_MAX_LEN,
+    DEFAULT_MIN_LEN,
+    Tokens,
+    candidate_segments,
+    tokenize_many,
+)
+from .similarity import Similarity, make_similarity
+from .similarity import combine as combine_columns
 
 
 @dataclass
