@@ -121,7 +121,7 @@ def test_sample_peer(sample_root):
     path = sample_root / DUC06 / "allpans" / "100.D0601.M.250.A.1.pan"
     log = RepairLog()
     read = ducview.read_peer(path, "duc2006", "D0601", "1", "100", log)
-    peer = read.annotation
+    peer = read
     assert peer.matched_ids and set(peer.matched_ids) <= {s.scu_id for s in peer.pyramid.scus}
     assert len(peer.scus) == len(peer.pyramid.scus)  # one entry per SCU, matched or not
     for scu in peer.scus:
@@ -136,7 +136,7 @@ def test_peer_reuses_the_pyr_pyramid_and_memoizes_embedded(sample_root):
     cache = ducview.PyramidCache()
     log = RepairLog()
     peers = [
-        ducview.read_peer(p, "duc2006", "D0601", p.name.split(".")[-2], "100", log, pyramid=pyr, cache=cache).annotation
+        ducview.read_peer(p, "duc2006", "D0601", p.name.split(".")[-2], "100", log, pyramid=pyr, cache=cache)
         for p in sorted((sample_root / DUC06 / "allpans").glob("100.D0601.*.pan"))
     ]
     assert len(peers) == 4 and all(p.pyramid is pyr for p in peers)
@@ -156,15 +156,15 @@ def test_peer_round_trip_and_unknown_scu(tmp_path):
     pyramid = _tiny_pyramid()
     summary = "Rain flooded the river.\nNothing else happened."
     matched = SCU(1, "River flooded", (Contributor("Rain flooded the river", (Part("Rain flooded the river", 0, 22),), 0),))
-    peer = PeerAnnotation("duc2005", "D0999", "7", "12", summary, (matched,), pyramid)
+    junk = (Contributor("Nothing else happened", (Part("Nothing else happened", 24, 45),), 0),)
+    peer = PeerAnnotation("duc2005", "D0999", "7", "12", summary, (matched,), pyramid, unmatched=junk)
     header = ducview.Header("D0999.M.250.A", None)
     path = tmp_path / "12.D0999.M.250.A.7.pan"
-    junk = (Contributor("Nothing else happened", (Part("Nothing else happened", 24, 45),), 0),)
-    ducview.write_peer(peer, path, header, junk)
+    ducview.write_peer(peer, path, header)
     log = RepairLog()
     read = ducview.read_peer(path, "duc2005", "D0999", "7", "12", log)
-    assert read.annotation.summary == summary and read.annotation.matched_ids == (1,)
-    assert read.unmatched == junk and read.annotation.pyramid.scus == pyramid.scus
+    assert read.summary == summary and read.matched_ids == (1,)
+    assert read.unmatched == junk and read.pyramid.scus == pyramid.scus
     path.write_text(path.read_text().replace('peerscu uid="2"', 'peerscu uid="77"'))
     log = RepairLog()
     ducview.read_peer(path, "duc2005", "D0999", "7", "12", log)
@@ -173,8 +173,8 @@ def test_peer_round_trip_and_unknown_scu(tmp_path):
 
 def test_peer_weight_prefix_is_stripped(sample_root):
     read = ducview.read_peer(sample_root / DUC06 / "allpans" / "100.D0601.M.250.A.8.pan", "duc2006", "D0601", "8")
-    labels = {s.scu_id: s.label for s in read.annotation.pyramid.scus}
-    assert all(s.label == labels[s.scu_id] for s in read.annotation.scus)
+    labels = {s.scu_id: s.label for s in read.pyramid.scus}
+    assert all(s.label == labels[s.scu_id] for s in read.scus)
 
 
 # ---------------------------------------------------------------- errors

@@ -21,12 +21,13 @@ def make_pyramid():
     # SCUs per model: A: 1,2,4 =3; B: 1,2,3 =3; C: 1,2,3,5 =4; D: 1,3,4,6 =4 → average 3.5
 
 
-def peer(pyr, ids, annotator="1", extra_contribs=None):
+def peer(pyr, ids, annotator="1", extra_contribs=None, unmatched=0):
     scus = []
     for i in ids:
         n = (extra_contribs or {}).get(i, 1)
         scus.append(SCU(i, f"label {i}", tuple(contrib(f"peer says {i} #{k}", 0) for k in range(n))))
-    return PeerAnnotation("test", pyr.topic, "P", annotator, "peer text", tuple(scus), pyr)
+    junk = tuple(contrib(f"off topic #{k}", 0) for k in range(unmatched))
+    return PeerAnnotation("test", pyr.topic, "P", annotator, "peer text", tuple(scus), pyr, unmatched=junk)
 
 
 def test_ideal_weight_takes_the_heaviest():
@@ -43,7 +44,7 @@ def test_average_model_scus():
 
 def test_three_scores_by_hand():
     pyr = make_pyramid()
-    s = scoring.score_peer(peer(pyr, [2, 5]), unmatched=1)
+    s = scoring.score_peer(peer(pyr, [2, 5], unmatched=1))
     # D = 3 + 1 = 4; X = 2 matched + 1 unmatched = 3 → Max = 4+3+3 = 10
     assert (s.scus, s.unmatched, s.weight, s.weights) == (2, 1, 4, (3, 1))
     assert s.original == pytest.approx(4 / 10)
@@ -54,8 +55,8 @@ def test_three_scores_by_hand():
 
 def test_unmatched_lowers_only_the_original_score():
     pyr = make_pyramid()
-    a = scoring.score_peer(peer(pyr, [1, 2]), unmatched=0)
-    b = scoring.score_peer(peer(pyr, [1, 2]), unmatched=2)
+    a = scoring.score_peer(peer(pyr, [1, 2], unmatched=0))
+    b = scoring.score_peer(peer(pyr, [1, 2], unmatched=2))
     assert a.original == pytest.approx(7 / 7) and b.original == pytest.approx(7 / 12)
     assert a.modified == b.modified and a.coverage == b.coverage
 

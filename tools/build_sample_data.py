@@ -1,4 +1,4 @@
-"""Regenerate the bundled sample pyramid corpora (``python -m pyrabench.sample_data.build_pyramids``).
+"""Regenerate the bundled sample pyramid corpora: ``python tools/build_sample_data.py [OUT]``.
 
 The real DUC/TAC files are licensed, so the sample is written from invented stories: every
 story is a list of facts, each fact a few slots with alternative wordings. A model summary
@@ -12,6 +12,7 @@ Seeded: rerunning writes identical bytes.
 from __future__ import annotations
 
 import itertools
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -20,7 +21,8 @@ from pyrabench.data.ducview import Header, write_peer, write_pyramid
 from pyrabench.data.model import SCU, Contributor, Part, PeerAnnotation, Pyramid
 from pyrabench.data.sacrerouge import write_pyramids
 
-HERE = Path(__file__).resolve().parent
+#: Where the package ships the sample (the default output).
+SAMPLE_ROOT = Path(__file__).resolve().parent.parent / "pyrabench" / "sample_data"
 
 # A story: (facts, noise). A fact: (SCU label, [slot alternatives...]).
 STORIES: dict[str, tuple[list[tuple[str, list[list[str]]]], list[str]]] = {
@@ -253,8 +255,7 @@ def make_peer(pyramid: Pyramid, story: str, peer_id: str, annotator: str, seed: 
         for s in pyramid.scus
     )
     unmatched = tuple(_contributor(text, spans, 0) for key, spans in placed if key < 0)[:1]
-    peer = PeerAnnotation(pyramid.corpus, pyramid.topic, peer_id, annotator, text, scus, pyramid)
-    return peer, unmatched
+    return PeerAnnotation(pyramid.corpus, pyramid.topic, peer_id, annotator, text, scus, pyramid, unmatched=unmatched)
 
 
 def _plant(pyramid: Pyramid, scu_index: int, how: str) -> Pyramid:
@@ -284,7 +285,7 @@ def _first_with(pyramid: Pyramid, needle: str) -> int:
     raise LookupError(needle)
 
 
-def build(root: Path = HERE) -> None:
+def build(root: Path = SAMPLE_ROOT) -> None:
     # DUC 2006: three topics, 4 peers each from 2 annotators; defects planted in the .pyr files.
     base = root / "duc2006" / "DUC2006pyramiddata"
     for k, (topic, story) in enumerate([("D0601", "flood"), ("D0603", "bridge"), ("D0605", "vaccine")]):
@@ -300,13 +301,13 @@ def build(root: Path = HERE) -> None:
             planted = _plant(pyramid, _first_with(pyramid, "&"), "entity")
         write_pyramid(planted, base / "allpyramids" / f"{topic}.pyr", header)
         for j, peer_id in enumerate(("1", "8", "15", "22")):
-            peer, unmatched = make_peer(pyramid, story, peer_id, str(100 + k), seed=6000 + 10 * k + j)
+            peer = make_peer(pyramid, story, peer_id, str(100 + k), seed=6000 + 10 * k + j)
             if story == "bridge" and peer_id == "15":
                 i = next(i for i, s in enumerate(peer.scus) if s.contributors)
                 lost = _plant(Pyramid("", "", (), (), peer.scus), i, "lost").scus
-                peer = PeerAnnotation(peer.corpus, peer.topic, peer.peer_id, peer.annotator, peer.summary, lost, pyramid)
-            peer = PeerAnnotation(peer.corpus, peer.topic, peer.peer_id, peer.annotator, peer.summary, peer.scus, planted)
-            write_peer(peer, base / "allpans" / f"{100 + k}.{topic}.M.250.A.{peer_id}.pan", header, unmatched)
+                peer = PeerAnnotation(peer.corpus, peer.topic, peer.peer_id, peer.annotator, peer.summary, lost, pyramid, unmatched=peer.unmatched)
+            peer = PeerAnnotation(peer.corpus, peer.topic, peer.peer_id, peer.annotator, peer.summary, peer.scus, planted, unmatched=peer.unmatched)
+            write_peer(peer, base / "allpans" / f"{100 + k}.{topic}.M.250.A.{peer_id}.pan", header)
 
     # DUC 2007 main: two topics, no annotator in the peer file names.
     base = root / "duc2007" / "mainPyramidEval"
@@ -315,8 +316,8 @@ def build(root: Path = HERE) -> None:
         pyramid = make_pyramid("duc2007", topic, story, seed=700 + k, ids=tuple(ids))
         write_pyramid(pyramid, base / "allpyramids" / f"{topic}-{ids}.pyr", header)
         for j, peer_id in enumerate(("1", "4", "13", "29")):
-            peer, unmatched = make_peer(pyramid, story, peer_id, "", seed=7000 + 10 * k + j)
-            write_peer(peer, base / "allpans" / f"{topic}.M.250.{ids[0]}.{peer_id}.pan", header, unmatched)
+            peer = make_peer(pyramid, story, peer_id, "", seed=7000 + 10 * k + j)
+            write_peer(peer, base / "allpans" / f"{topic}.M.250.{ids[0]}.{peer_id}.pan", header)
 
     # DUC 2007 update: two stories, clusters A and B (B follows A: later facts).
     base = root / "duc2007" / "updateEval" / "Pyramid"
@@ -329,8 +330,8 @@ def build(root: Path = HERE) -> None:
             pyramid = make_pyramid("duc2007-update", name, story, seed=7100 + 2 * k + (part == "B"), fact_ids=fact_ids, ids=tuple(ids))
             write_pyramid(pyramid, base / "allpyramids" / f"{name}-{ids}.pyr", header)
             for j, peer_id in enumerate(("35", "36", "47")):
-                peer, unmatched = make_peer(pyramid, story, peer_id, "", seed=7200 + 20 * k + 10 * (part == "B") + j)
-                write_peer(peer, base / "allpans" / f"{name}.M.100.{ids[0]}.{peer_id}.pan", header, unmatched)
+                peer = make_peer(pyramid, story, peer_id, "", seed=7200 + 20 * k + 10 * (part == "B") + j)
+                write_peer(peer, base / "allpans" / f"{name}.M.100.{ids[0]}.{peer_id}.pan", header)
 
     # DUC 2005 style: no .pyr; each .pan embeds the pyramid. One model summary annotated as a peer.
     base = root / "duc2005" / "pans"
@@ -338,8 +339,8 @@ def build(root: Path = HERE) -> None:
         header = Header(f"{topic.upper()}.M.250.I", None)
         pyramid = make_pyramid("duc2005", topic, story, seed=500 + k, ids=("B", "F", "H", "J"))
         for j, peer_id in enumerate(("2", "7", "11", "C")):
-            peer, unmatched = make_peer(pyramid, story, peer_id, str(20 + k), seed=5000 + 10 * k + j)
-            write_peer(peer, base / f"{20 + k}.{topic}.M.250.I.{peer_id}.pan", header, unmatched, crlf=False)
+            peer = make_peer(pyramid, story, peer_id, str(20 + k), seed=5000 + 10 * k + j)
+            write_peer(peer, base / f"{20 + k}.{topic}.M.250.I.{peer_id}.pan", header, crlf=False)
 
     # TAC 2008 in SacreROUGE's JSON Lines (summaries on one line, as SacreROUGE writes them).
     tac = [make_pyramid("tac2008", f"d080{k + 1}-A", story, seed=800 + k, joiner=" ")
@@ -355,9 +356,9 @@ def build(root: Path = HERE) -> None:
     for i, summary in enumerate(pyramid.summaries, start=1):
         _write(base / "reference_summaries" / f"{i}.txt", summary + "\n")
     for j, student in enumerate(("900000101", "900000102", "900000103", "900000104", "900000105")):
-        peer, unmatched = make_peer(pyramid, "volcano", student, "", seed=20130 + j, joiner=" ")
+        peer = make_peer(pyramid, "volcano", student, "", seed=20130 + j, joiner=" ")
         _write(base / "target_summaries" / f"{student}.txt", peer.summary + "\n")
-        write_peer(peer, base / "target_summaries" / "scored" / f"{student}.pan", header, unmatched, crlf=False)
+        write_peer(peer, base / "target_summaries" / "scored" / f"{student}.pan", header, crlf=False)
 
 
 def _write(path: Path, text: str) -> None:
@@ -366,4 +367,4 @@ def _write(path: Path, text: str) -> None:
 
 
 if __name__ == "__main__":
-    build()
+    build(Path(sys.argv[1]) if len(sys.argv) > 1 else SAMPLE_ROOT)

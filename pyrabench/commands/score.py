@@ -29,7 +29,7 @@ def _manual(args, corpus) -> int:
     from ..scoring.manual import agreement, score_corpus
 
     df = score_corpus(corpus, args.rounding)
-    per_peer, summary = agreement(corpus.peers, corpus.unmatched, args.rounding)
+    per_peer, summary = agreement(corpus.peers, args.rounding)
     if args.json:
         peers = [{"topic": r.topic, "peer": r.peer, "annotator": r.annotator, "scus": int(r.scus),
                   "original": float(r.original), "modified": float(r.modified), "coverage": float(r.coverage),

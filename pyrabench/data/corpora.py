@@ -68,8 +68,6 @@ class Corpus:
     peers: tuple[PeerAnnotation, ...]
     log: RepairLog = field(repr=False)
     path: Path | None = None
-    #: peer source -> contributors annotated in DUCView's "matches no SCU" bin (uid 0)
-    unmatched: dict = field(default_factory=dict, repr=False, compare=False)
     seconds: float = field(default=0.0, compare=False)
 
     def pyramid(self, topic: str) -> Pyramid:
@@ -161,26 +159,22 @@ def _load_ducview(name, layout, log):
         if topic in pyramids:
             raise DataFormatError(path, f"a second pyramid for topic {topic} (first: {pyramids[topic].source})")
         pyramids[topic] = ducview.read_pyramid(path, name, topic, log)
-    peers, unmatched, cache = [], {}, ducview.PyramidCache()
+    peers, cache = [], ducview.PyramidCache()
     for path in layout.pans:
         m = _peer_name(path)
         topic = m.group("topic")
-        read = ducview.read_peer(
+        peers.append(ducview.read_peer(
             path, name, topic, m.group("peer"), m.group("annotator") or "", log,
             pyramid=pyramids.get(topic), cache=cache,
-        )
-        peers.append(read.annotation)
-        unmatched[str(path)] = read.unmatched
-    return tuple(pyramids.values()), peers, unmatched
+        ))
+    return tuple(pyramids.values()), peers
 
 
 def _load_duc2005(name, layout, log):
-    peers, unmatched, cache = [], {}, ducview.PyramidCache()
+    peers, cache = [], ducview.PyramidCache()
     for path in layout.pans:
         m = _peer_name(path)
-        read = ducview.read_peer(path, name, m.group("topic"), m.group("peer"), m.group("annotator") or "", log, cache=cache)
-        peers.append(read.annotation)
-        unmatched[str(path)] = read.unmatched
+        peers.append(ducview.read_peer(path, name, m.group("topic"), m.group("peer"), m.group("annotator") or "", log, cache=cache))
     votes: dict[str, Counter] = {}
     first: dict[int, int] = {}
     for i, peer in enumerate(peers):
@@ -194,7 +188,7 @@ def _load_duc2005(name, layout, log):
             log.repair(chosen.source, "pyramid-variants",
                        f"{len(counter)} different embedded pyramids; kept the one in {counter[best]} files", f"topic {topic}")
         pyramids.append(chosen)
-    return tuple(pyramids), peers, unmatched
+    return tuple(pyramids), peers
 
 
 def _load_passonneau(name, layout, log):
@@ -205,13 +199,11 @@ def _load_passonneau(name, layout, log):
     if len(pyramids) != 1:
         raise DataFormatError(layout.path, f"expected one pyramid_*.pyr, found {len(pyramids)}")
     (pyramid,) = pyramids
-    peers, unmatched, cache = [], {}, ducview.PyramidCache()
+    peers, cache = [], ducview.PyramidCache()
     for path in layout.pans:
-        read = ducview.read_peer(path, name, pyramid.topic, path.stem, "", log,
-                                 default_regex=ducview.PASSONNEAU_REGEX, pyramid=pyramid, cache=cache)
-        peers.append(read.annotation)
-        unmatched[str(path)] = read.unmatched
-    return tuple(pyramids), peers, unmatched
+        peers.append(ducview.read_peer(path, name, pyramid.topic, path.stem, "", log,
+                                       default_regex=ducview.PASSONNEAU_REGEX, pyramid=pyramid, cache=cache))
+    return tuple(pyramids), peers
 
 
 def _load_sacrerouge(name, layout, log):
@@ -219,7 +211,7 @@ def _load_sacrerouge(name, layout, log):
     peers = []
     if layout.annotations is not None:
         peers = sacrerouge.read_annotations(layout.annotations, name, {p.topic: p for p in pyramids}, log)
-    return tuple(pyramids), peers, {}
+    return tuple(pyramids), peers
 
 
 _LOADERS = {"ducview": _load_ducview, "duc2005": _load_duc2005, "passonneau": _load_passonneau, "sacrerouge": _load_sacrerouge}
@@ -237,10 +229,10 @@ def _load(name: str, root: Path) -> Corpus:
         raise MissingDataError(f"corpus {name} is not under {root} (see pyrabench.data.corpora for the expected layout)")
     started = time.perf_counter()
     log = RepairLog()
-    pyramids, peers, unmatched = _LOADERS[layout.kind](name, layout, log)
+    pyramids, peers = _LOADERS[layout.kind](name, layout, log)
     pyramids = tuple(sorted(pyramids, key=lambda p: p.topic))
     peers = tuple(sorted(peers, key=_peer_key))
-    return Corpus(name, pyramids, peers, log, layout.path, unmatched, time.perf_counter() - started)
+    return Corpus(name, pyramids, peers, log, layout.path, time.perf_counter() - started)
 
 
 def load_corpus(name: str, root=None) -> Corpus:

@@ -12,8 +12,8 @@ DUCView (Columbia) is the tool NIST and Passonneau et al. used to build pyramids
     ``<annotation><text>`` (the peer summary, lines joined with ``"\\n"``) and one
     ``<peerscu uid label="(w) ...">`` per pyramid SCU with zero (not expressed) or more
     contributors whose offsets index the peer text. ``uid="0"`` is DUCView's bin for peer text
-    that matches no SCU; it is not an SCU and is kept apart (:func:`read_peer` returns it in
-    :attr:`PeerFile.unmatched`).
+    that matches no SCU; it is not an SCU and is kept apart (:func:`read_peer` keeps it in
+    :attr:`PeerAnnotation.unmatched`).
 DUC 2005 style — no ``.pyr``: each ``.pan`` carries its own pyramid. :func:`read_peer` reads the
     embedded pyramid in every case (memoized by content, so 1,500 files parse ~50 pyramids).
 
@@ -227,14 +227,6 @@ def read_pyramid(
     return _pyramid_from_element(root, path, corpus, topic, log, default_regex)
 
 
-@dataclass(frozen=True)
-class PeerFile:
-    """A ``.pan`` read in full: the annotation, and peer contributors in DUCView's uid-0 bin."""
-
-    annotation: PeerAnnotation
-    unmatched: tuple[Contributor, ...]
-
-
 class PyramidCache:
     """Embedded pyramids memoized by content: the many ``.pan`` of a topic repeat one pyramid.
 
@@ -289,7 +281,7 @@ def read_peer(
     default_regex: str | None = DUC_REGEX,
     pyramid: Pyramid | None = None,
     cache: PyramidCache | None = None,
-) -> PeerFile:
+) -> PeerAnnotation:
     """A ``.pan`` file. The peer is scored against its embedded pyramid; when ``pyramid`` (the
     topic's ``.pyr``) has the same SCUs and summaries, that object is used instead so peers and
     pyramids share identity."""
@@ -332,8 +324,7 @@ def read_peer(
                      f"scu {scu_id}")
             continue
         scus.append(SCU(scu_id, label, tuple(contributors)))
-    annotation = PeerAnnotation(corpus, topic, peer_id, annotator, summary, tuple(scus), embedded, str(path))
-    return PeerFile(annotation, tuple(unmatched))
+    return PeerAnnotation(corpus, topic, peer_id, annotator, summary, tuple(scus), embedded, str(path), tuple(unmatched))
 
 
 def _same_pyramid(a: Pyramid, b: Pyramid) -> bool:
@@ -429,7 +420,7 @@ def write_pyramid(pyramid: Pyramid, path, header: Header, crlf: bool = True) -> 
 
 
 def write_peer(
-    peer: PeerAnnotation, path, header: Header, unmatched: tuple[Contributor, ...] = (), crlf: bool = True
+    peer: PeerAnnotation, path, header: Header, crlf: bool = True
 ) -> None:
     """A ``.pan`` file: the embedded pyramid, the peer text, one ``peerscu`` per pyramid SCU
     (heaviest first, as DUCView lists them) and the uid-0 bin. Atomic."""
@@ -438,7 +429,7 @@ def write_peer(
     out += ["<annotation>", " <text>", *(f"  <line>{_esc(x)}</line>" for x in peer.summary.split("\n")), " </text>"]
     order = sorted(peer.pyramid.scus, key=lambda s: (-s.weight, s.label, s.scu_id))
     bins = [(s.scu_id, f"({s.weight}) {s.label}", matched.get(s.scu_id)) for s in order]
-    bins.append((0, "All non-matching SCUs go here", SCU(0, "", tuple(unmatched))))
+    bins.append((0, "All non-matching SCUs go here", SCU(0, "", peer.unmatched)))
     for uid, label, scu in bins:
         out.append(f' <peerscu uid="{uid}" label="{_esc(label)}">')
         for c in scu.contributors if scu is not None else ():

@@ -76,7 +76,11 @@ class Pyramid:
 
 @dataclass(frozen=True)
 class PeerAnnotation:
-    """Which SCUs of ``pyramid`` a peer summary expresses, with the peer's contributors."""
+    """Which SCUs of ``pyramid`` a peer summary expresses, with the peer's contributors.
+
+    ``unmatched`` holds the peer's contributors that express no SCU of the pyramid (DUCView's
+    uid-0 bin): the original pyramid score counts them, so they belong to the annotation.
+    """
 
     corpus: str
     topic: str
@@ -86,6 +90,7 @@ class PeerAnnotation:
     scus: tuple[SCU, ...]  # matched SCUs (ids of the pyramid), contributors index the peer text
     pyramid: Pyramid = field(repr=False)
     source: str = ""
+    unmatched: tuple[Contributor, ...] = field(default=(), repr=False)
 
     @property
     def matched_ids(self) -> tuple[int, ...]:

@@ -35,6 +35,8 @@ from dataclasses import asdict, dataclass
 from typing import Iterable, Sequence
 
 import numpy as np
+import pandas as pd
+from scipy import stats
 
 from ..data.model import PeerAnnotation, Pyramid
 from ..errors import PyrabenchError
@@ -98,18 +100,18 @@ def score_counts(pyramid_weights: Sequence[int], matched_weights: Sequence[int],
     return original, modified, coverage
 
 
-def score_peer(peer: PeerAnnotation, unmatched: int = 0, rounding: str = "ceil") -> PeerScore:
+def score_peer(peer: PeerAnnotation, rounding: str = "ceil") -> PeerScore:
     """The three manual scores of one peer annotation.
 
-    ``unmatched`` is the number of the peer's non-matching contributors (the readers keep
-    DUCView's uid-0 bin apart: ``Corpus.unmatched[peer.source]``). SCUs of the annotation whose
-    id is in the pyramid are matches when they have contributors; contributors filed under an id
-    the pyramid lacks are counted as non-matching too.
+    The peer's non-matching contributors (DUCView's uid-0 bin, ``peer.unmatched``) count toward
+    the original score's size. SCUs of the annotation whose id is in the pyramid are matches
+    when they have contributors; contributors filed under an id the pyramid lacks are counted as
+    non-matching too.
     """
     weights = peer.pyramid.weights
     matched: dict[int, int] = {}
     repetitions = 0
-    unmatched = int(unmatched)
+    unmatched = len(peer.unmatched)
     for scu in peer.scus:
         if not scu.contributors:
             continue
@@ -135,15 +137,9 @@ def matched_set(peer: PeerAnnotation) -> frozenset[int]:
     return frozenset(s.scu_id for s in peer.scus if s.contributors and s.scu_id in ids)
 
 
-def score_table(peers: Iterable[PeerAnnotation], unmatched: dict | None = None, rounding: str = "ceil"):
-    """One row per peer annotation, sorted by topic, peer (numerically when it is a number), annotator.
-
-    ``unmatched``: peer source → its non-matching contributors (``Corpus.unmatched``).
-    """
-    import pandas as pd
-
-    unmatched = unmatched or {}
-    rows = [asdict(score_peer(p, len(unmatched.get(p.source, ())), rounding)) for p in peers]
+def score_table(peers: Iterable[PeerAnnotation], rounding: str = "ceil") -> pd.DataFrame:
+    """One row per peer annotation, sorted by topic, peer (numerically when it is a number), annotator."""
+    rows = [asdict(score_peer(p, rounding)) for p in peers]
     df = pd.DataFrame(rows, columns=list(PeerScore.__dataclass_fields__))
     if df.empty:
         return df
@@ -160,33 +156,29 @@ def double_annotations(peers: Iterable[PeerAnnotation]) -> dict[tuple[str, str],
     return {k: sorted(v, key=lambda p: p.annotator) for k, v in sorted(groups.items()) if len(v) > 1}
 
 
-def jaccard(a: frozenset, b: frozenset) -> float:
-    """|a ∩ b| / |a ∪ b|; two empty sets agree perfectly (1.0)."""
+def jaccard(a, b) -> float:
+    """|a ∩ b| / |a ∪ b| of two collections of SCU ids; two empty sets agree perfectly (1.0)."""
+    a, b = set(a), set(b)
     union = len(a | b)
     return len(a & b) / union if union else 1.0
 
 
 def score_corpus(corpus, rounding: str = "ceil"):
     """:func:`score_table` of a loaded :class:`pyrabench.data.corpora.Corpus`."""
-    return score_table(corpus.peers, corpus.unmatched, rounding)
+    return score_table(corpus.peers, rounding)
 
 
-def agreement(peers: Iterable[PeerAnnotation], unmatched: dict | None = None, rounding: str = "ceil"):
+def agreement(peers: Iterable[PeerAnnotation], rounding: str = "ceil"):
     """Agreement between two annotations of the same peers (DUC 2006 topic D0631).
 
     Returns ``(per_peer, summary)``: per peer the two annotators' modified/original scores and
     the Jaccard of their matched SCU sets; the summary has the mean Jaccard, the mean absolute
     score difference and Pearson/Spearman of the two annotators' scores across peers.
     """
-    import pandas as pd
-    from scipy import stats
-
     rows = []
     for (topic, peer), anns in double_annotations(peers).items():
         a, b = anns[0], anns[1]
-        unmatched = unmatched or {}
-        sa = score_peer(a, len(unmatched.get(a.source, ())), rounding)
-        sb = score_peer(b, len(unmatched.get(b.source, ())), rounding)
+        sa, sb = score_peer(a, rounding), score_peer(b, rounding)
         rows.append({"topic": topic, "peer": peer, "annotator_a": a.annotator, "annotator_b": b.annotator,
                      "scus_a": sa.scus, "scus_b": sb.scus, "modified_a": sa.modified, "modified_b": sb.modified,
                      "original_a": sa.original, "original_b": sb.original,

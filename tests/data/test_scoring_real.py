@@ -73,7 +73,7 @@ def test_duc_totals(tables):
 
 def test_d0631_was_annotated_twice_and_agreement(real_data):
     c = load_corpus("duc2006", real_data)
-    per_peer, summary = scoring.agreement(c.peers, c.unmatched)
+    per_peer, summary = scoring.agreement(c.peers)
     assert summary["peers"] == 22
     assert set(per_peer["topic"]) == {"D0631"}
     assert set(per_peer["annotator_a"]) == {"114"} and set(per_peer["annotator_b"]) == {"115"}

@@ -15,6 +15,7 @@ from pathlib import Path
 import pandas as pd
 
 from ...errors import DataFormatError, MissingDataError
+from ..manual import jaccard
 
 SUBDIR = Path("passonneau2013") / "target_summaries" / "scus_identified"
 
@@ -87,8 +88,6 @@ def reference_runs(ref: pd.DataFrame, corpus) -> pd.DataFrame:
 def set_agreement(ours: pd.DataFrame, theirs: pd.DataFrame) -> pd.DataFrame:
     """Mean Jaccard, over summaries, between each of our variants' retrieved sets and each 2013
     variant's; one row per pair of variants, best first."""
-    from .stats import jaccard
-
     key = ["similarity", "combine", "threshold"]
     a = ours[["peer", *key, "retrieved"]]
     b = theirs[["peer", *key, "retrieved"]]

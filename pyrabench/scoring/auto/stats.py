@@ -20,13 +20,9 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from ..manual import jaccard
+
 STATS = ("pearson", "spearman", "kendall", "jaccard", "scu_ratio")
-
-
-def jaccard(a, b) -> float:
-    a, b = set(a), set(b)
-    union = len(a | b)
-    return len(a & b) / union if union else 1.0
 
 
 def _per_summary(human_sets, auto_sets):
