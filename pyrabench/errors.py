@@ -30,3 +30,16 @@ class MissingDataError(PyrabenchError):
 
 class UnknownNameError(PyrabenchError):
     """A name (corpus, embedding, system, format) that the registry does not know."""
+
+
+class EmbeddingError(PyrabenchError):
+    """An embedding that returned unusable vectors (wrong shape, NaN or infinite values)."""
+
+
+class EvaluationError(PyrabenchError):
+    """A benchmark that cannot be scored (missing columns, empty cells, non-binary labels, two
+    score sets from different benchmarks)."""
+
+
+class MetricInputError(PyrabenchError, ValueError):
+    """Scores or labels that no metric can be computed on (NaN, wrong shape, non-binary labels)."""

@@ -1,7 +1,9 @@
-"""Tokenization shared by every module: spaCy's English rule-based tokenizer, no model.
+"""Tokenization shared by every module: spaCy's English rule-based pipeline, no model.
 
 Baumel et al. (2016) tokenized with spaCy; ``spacy.blank("en")`` gives the same tokenizer
-without a model download, so it runs offline.
+without a model download, so it runs offline. The one pipeline (:func:`nlp`) also carries the
+rule-based sentencizer, which only the automated scorer's segmentation runs; the stop list and
+the content-word test live here too, so every task means the same by "word".
 """
 
 from __future__ import annotations
@@ -10,18 +12,30 @@ from functools import lru_cache
 from typing import Iterable
 
 import numpy as np
+import spacy
+from spacy.attrs import IDX, IS_PUNCT, IS_SPACE, LOWER, ORTH
+from spacy.lang.en.stop_words import STOP_WORDS as SPACY_STOP_WORDS
+
+#: spaCy's English stop list (the paper used spaCy).
+STOP_WORDS: frozenset[str] = frozenset(SPACY_STOP_WORDS)
 
 
 @lru_cache(maxsize=1)
-def _nlp():
-    import spacy
+def nlp():
+    """``spacy.blank("en")`` plus the rule-based sentencizer (``nlp.tokenizer`` alone tokenizes)."""
+    pipeline = spacy.blank("en")
+    pipeline.add_pipe("sentencizer")
+    return pipeline
 
-    return spacy.blank("en")
+
+def is_content_word(word: str, stop_words: frozenset[str] = STOP_WORDS) -> bool:
+    """A word with a letter or digit that is not a stop word."""
+    return word not in stop_words and any(ch.isalnum() for ch in word)
 
 
 def tokenize(text: str) -> list[str]:
     """spaCy tokens, original case, whitespace tokens dropped."""
-    return [t.text for t in _nlp().tokenizer(text) if not t.is_space]
+    return [t.text for t in nlp().tokenizer(text) if not t.is_space]
 
 
 def words(text: str, lower: bool = True) -> list[str]:
@@ -57,8 +71,6 @@ def _tokenize_words(texts: list[str], lower: bool) -> list[list[str]]:
     in order: several times faster than tokenizing text by text, with the same result (the tests
     compare the two on every real item).
     """
-    from spacy.attrs import IDX, IS_PUNCT, IS_SPACE, LOWER, ORTH
-
     chunked = [t.split() for t in texts]
     index: dict[str, int] = {}
     for chunks in chunked:
@@ -67,13 +79,13 @@ def _tokenize_words(texts: list[str], lower: bool) -> list[list[str]]:
     if not index:
         return [[] for _ in chunked]
     unique = list(index)
-    nlp = _nlp()
+    pipeline = nlp()
     lengths = np.fromiter((len(c) for c in unique), dtype=np.int64, count=len(unique))
     starts = np.concatenate([[0], np.cumsum(lengths + 1)[:-1]])
-    arr = nlp.tokenizer(" ".join(unique)).to_array([LOWER if lower else ORTH, IS_PUNCT, IS_SPACE, IDX])
+    arr = pipeline.tokenizer(" ".join(unique)).to_array([LOWER if lower else ORTH, IS_PUNCT, IS_SPACE, IDX])
     keep = (arr[:, 1] == 0) & (arr[:, 2] == 0)
     owner = np.searchsorted(starts, arr[keep, 3].astype(np.int64), side="right") - 1
-    strings = nlp.vocab.strings
+    strings = pipeline.vocab.strings
     words_of: list[list[str]] = [[] for _ in unique]
     for k, h in zip(owner.tolist(), arr[keep, 0].tolist()):
         words_of[k].append(strings[h])
@@ -82,7 +94,7 @@ def _tokenize_words(texts: list[str], lower: bool) -> list[list[str]]:
 
 def words_one_by_one(texts: Iterable[str], lower: bool = True) -> list[list[str]]:
     """The straightforward reference for :func:`words_many`: one spaCy call per text (for tests)."""
-    tok = _nlp().tokenizer
+    tok = nlp().tokenizer
     return [
         [t.lower_ if lower else t.text for t in tok(text) if not (t.is_punct or t.is_space)]
         for text in texts

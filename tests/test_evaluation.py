@@ -7,6 +7,7 @@ import json
 import numpy as np
 import pandas as pd
 import pytest
+import scipy.sparse as sp
 
 from pyrabench import published
 from pyrabench.embeddings.base import Embedding, normalize_rows
@@ -229,9 +230,9 @@ def test_plot_tables():
 class SparseWordCounts(WordCounts):
     """Same vectors, offered sparse (unnormalized, to check the re-normalization)."""
 
-    def encode_sparse(self, texts):
-        import scipy.sparse as sp
+    sparse = True
 
+    def encode(self, texts):
         return sp.csr_matrix(3 * super().encode(texts))
 
 

@@ -105,7 +105,7 @@ def test_embedding_system_matches_the_embeddings_own_encode(sample_root):
     onehot = EmbeddingSystem("onehot")
     onehot.prepare(releases.values())
     e = onehot.embedding
-    ref = np.asarray(e.encode_sparse(list(d.sentences_a)).multiply(e.encode_sparse(list(d.sentences_b))).sum(1)).ravel()
+    ref = np.asarray(e.encode(list(d.sentences_a)).multiply(e.encode(list(d.sentences_b))).sum(1)).ravel()
     assert np.allclose(onehot.score(d), ref, atol=1e-6)
 
 

@@ -19,7 +19,7 @@ import numpy as np
 from ..errors import MissingDataError
 from .base import Embedding, normalize_rows
 from .cache import cache_dir, file_fingerprint, fingerprint, save_npz
-from .tokens import Coverage, coverage_of, tokens_many
+from .tokens import coverage_of, tokens_many
 
 BATCH_SIZE = 64
 
@@ -45,8 +45,6 @@ class MiniLMEmbedding(Embedding):
         self.cache = cache
         self.path = model_dir()
         self._model = None
-        self.coverage = Coverage()
-        self.last_coverage = Coverage()
 
     def __repr__(self) -> str:
         return f"MiniLMEmbedding({str(self.path)!r})"
@@ -72,8 +70,7 @@ class MiniLMEmbedding(Embedding):
         token_lists = tokens_many(texts)
         lengths = np.fromiter((len(t) for t in token_lists), dtype=np.int64, count=len(texts))
         flat = [t for toks in token_lists for t in toks]
-        self.last_coverage = coverage_of(lengths, np.zeros(len(flat), dtype=np.int64), flat)
-        self.coverage = self.coverage + self.last_coverage
+        self._record(coverage_of(lengths, np.zeros(len(flat), dtype=np.int64), flat))
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         target = cache_dir("minilm") / f"{self._key(texts)}.npz" if self.cache else None

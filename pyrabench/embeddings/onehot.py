@@ -19,7 +19,9 @@ from .wordbag import WordBag
 
 
 class OneHotEmbedding(WordBag):
-    """Bag-of-words vectors over a fixed vocabulary (one dimension per word, sorted)."""
+    """Bag-of-words vectors over a fixed vocabulary (one dimension per word, sorted), sparse."""
+
+    sparse = True
 
     def __init__(self, vocabulary: Iterable[str]):
         words = sorted({w.lower() for w in vocabulary})
@@ -31,14 +33,10 @@ class OneHotEmbedding(WordBag):
         """One dimension per (lower-cased) word type of ``texts``."""
         return cls(_vocabulary(texts, case="lower"))
 
-    def encode_sparse(self, texts: Sequence[str]) -> sp.csr_matrix:
-        """Normalized count rows as a sparse matrix (what :meth:`encode` densifies)."""
+    def encode(self, texts: Sequence[str]) -> sp.csr_matrix:
+        """Normalized count rows as a CSR matrix."""
         matrix, cov = self.counts(list(texts))
-        self.last_coverage = cov
-        self.coverage = self.coverage + cov
+        self._record(cov)
         norms = np.sqrt(np.asarray(matrix.multiply(matrix).sum(axis=1)).ravel())
         scale = np.divide(1.0, norms, out=np.zeros_like(norms), where=norms > 0)
         return sp.csr_matrix(sp.diags(scale.astype(np.float32)) @ matrix, dtype=np.float32)
-
-    def encode(self, texts: Sequence[str]) -> np.ndarray:
-        return self.encode_sparse(texts).toarray()

@@ -22,7 +22,7 @@ from typing import Sequence
 import numpy as np
 
 from .base import Embedding, normalize_rows
-from .tokens import Coverage, coverage_of, tokens_many
+from .tokens import coverage_of, tokens_many
 from .wordbag import WordBag
 
 DEFAULT_DIM = 300  # the dimension of the paper's 300-d pretrained vectors
@@ -31,13 +31,13 @@ DEFAULT_DIM = 300  # the dimension of the paper's 300-d pretrained vectors
 class RandomEmbedding(Embedding):
     """A fresh random direction per text occurrence (≡ a fresh vector per token occurrence)."""
 
+    per_occurrence = True
+
     def __init__(self, dim: int = DEFAULT_DIM, seed: int = 0):
         self.name = "random"
         self.dim = dim
         self.seed = seed
         self._rng = np.random.default_rng(seed)
-        self.coverage = Coverage()
-        self.last_coverage = Coverage()
 
     def __repr__(self) -> str:
         return f"RandomEmbedding(dim={self.dim}, seed={self.seed})"
@@ -48,8 +48,7 @@ class RandomEmbedding(Embedding):
         out = self._rng.standard_normal((len(token_lists), self.dim), dtype=np.float32)
         out[lengths == 0] = 0.0  # no word, no vector: the zero row, as for every embedding
         flat = [t for toks in token_lists for t in toks]
-        self.last_coverage = coverage_of(lengths, np.zeros(len(flat), dtype=np.int64), flat)
-        self.coverage = self.coverage + self.last_coverage
+        self._record(coverage_of(lengths, np.zeros(len(flat), dtype=np.int64), flat))
         return normalize_rows(out)
 
 

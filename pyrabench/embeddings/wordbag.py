@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Sequence
 
 import numpy as np
+import scipy.sparse as sp
 
 from .base import Embedding, normalize_rows
-from .tokens import Coverage, coverage_of, tokens_many
+from .tokens import coverage_of, tokens_many
 
 
 class WordBag(Embedding):
@@ -33,8 +34,6 @@ class WordBag(Embedding):
         for i, w in enumerate(self.words):  # first occurrence wins (files list frequent forms first)
             self.index.setdefault(w, i)
         self._lower: dict[str, int] | None = None
-        self.coverage = Coverage()  # accumulated over every encode() call
-        self.last_coverage = Coverage()
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r}, words={len(self.words)}, dim={self.dim}, case={self.case!r})"
@@ -61,8 +60,6 @@ class WordBag(Embedding):
 
     def counts(self, texts: Sequence[str]):
         """Sparse ``(len(texts), len(words))`` occurrence counts, and the coverage of ``texts``."""
-        import scipy.sparse as sp  # imported here: loading vectors should not pay for scipy
-
         token_lists = tokens_many(texts, self.case)
         lengths = np.fromiter((len(t) for t in token_lists), dtype=np.int64, count=len(token_lists))
         flat = [t for toks in token_lists for t in toks]
@@ -81,14 +78,5 @@ class WordBag(Embedding):
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         matrix, cov = self.counts(texts)
-        self.last_coverage = cov
-        self.coverage = self.coverage + cov
+        self._record(cov)
         return normalize_rows(np.asarray(matrix @ self.vectors, dtype=np.float32))
-
-    def keyed_vectors(self):
-        """The vectors as a gensim ``KeyedVectors`` (for similarity queries, saving, etc.)."""
-        from gensim.models import KeyedVectors
-
-        kv = KeyedVectors(self.dim, count=0, dtype=np.float32)
-        kv.add_vectors(self.words, self.vectors)
-        return kv

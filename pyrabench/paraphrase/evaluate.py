@@ -17,19 +17,15 @@ import numpy as np
 import pandas as pd
 import scipy.sparse as sp
 
-from ..embeddings.base import Embedding, normalize_rows, paired_cosine
-from ..errors import PyrabenchError
+from ..embeddings.base import Embedding
+from ..embeddings.encode import encode, row_dots
+from ..errors import EvaluationError
 from . import metrics
 
 PAIR_COLUMNS = ("text_a", "text_b")
 CANDIDATE_COLUMNS = ("answer", "distractor_1", "distractor_2", "distractor_3")
-CHUNK_FLOATS = 1 << 20  # floats gathered per chunk when scoring pairs (4 MB of float32)
 FIT_FRACTION = 0.1  # the paper fits the threshold on 10 % of the pairs and tests on the rest
 
-
-
-class EvaluationError(PyrabenchError):
-    """A benchmark or an embedding that cannot be scored (missing columns, bad vectors)."""
 
 
 # ----------------------------------------------------------------------------- encoding
@@ -88,29 +84,6 @@ def vocabulary(benchmark) -> set[str]:
     return word_types(text_index(benchmark).texts)
 
 
-def encode(embedding: Embedding, texts: Sequence[str]):
-    """``embedding.encode`` checked and re-normalized: (n, dim) unit rows, zero rows allowed.
-
-    An embedding offering ``encode_sparse`` (One-Hot: one dimension per word type) is encoded
-    sparse, since a dense 20,000 × 20,000 matrix would not fit in memory.
-    """
-    name = getattr(embedding, "name", type(embedding).__name__)
-    sparse_encode = getattr(embedding, "encode_sparse", None)
-    vectors = sparse_encode(list(texts)) if callable(sparse_encode) else np.asarray(embedding.encode(list(texts)))
-    if vectors.ndim != 2 or vectors.shape[0] != len(texts):
-        raise EvaluationError(f"embedding {name}: encode returned shape {vectors.shape} for {len(texts)} texts")
-    if sp.issparse(vectors):
-        vectors = sp.csr_matrix(vectors, dtype=np.float32)
-        if not np.isfinite(vectors.data).all():
-            raise EvaluationError(f"embedding {name}: encode returned NaN/infinite values")
-        norms = np.sqrt(np.asarray(vectors.multiply(vectors).sum(axis=1)).ravel())
-        scale = np.divide(1.0, norms, out=np.zeros_like(norms), where=norms > 0)
-        return sp.csr_matrix(sp.diags(scale.astype(np.float32)) @ vectors)
-    if not np.isfinite(vectors).all():
-        raise EvaluationError(f"embedding {name}: encode returned NaN/infinite values")
-    return normalize_rows(vectors)
-
-
 # ----------------------------------------------------------------------------- scoring
 
 
@@ -127,23 +100,11 @@ class Scores:
     zero_texts: int  # distinct texts with no known word (zero vector, similarity 0 to all)
 
 
-def _row_dots(v, rows_a: np.ndarray, rows_b: np.ndarray) -> np.ndarray:
-    """Dot product of ``v[rows_a[i]]`` with ``v[rows_b[i]]`` for every i, dense or sparse."""
-    if sp.issparse(v):
-        return np.asarray(v[rows_a].multiply(v[rows_b]).sum(axis=1), dtype=np.float64).ravel()
-    out = np.empty(len(rows_a), dtype=np.float64)
-    step = max(1, CHUNK_FLOATS // max(1, v.shape[1]))  # chunks keep the gathered rows in cache
-    for start in range(0, len(rows_a), step):
-        stop = start + step
-        out[start:stop] = paired_cosine(v[rows_a[start:stop]], v[rows_b[start:stop]])
-    return out
-
-
 def score_vectors(index: TextIndex, vectors, name: str = "embedding") -> Scores:
     """Pair cosines and question×candidate cosines from the encoded distinct texts (vectorized)."""
     v = vectors if sp.issparse(vectors) else np.asarray(vectors, dtype=np.float32)
-    binary = _row_dots(v, index.pair_a, index.pair_b)
-    ranking = np.column_stack([_row_dots(v, index.question, c) for c in index.candidates.T])
+    binary = row_dots(v, index.pair_a, index.pair_b)
+    ranking = np.column_stack([row_dots(v, index.question, c) for c in index.candidates.T])
     zero = int((v.getnnz(axis=1) == 0).sum()) if sp.issparse(v) else int((~v.any(axis=1)).sum())
     ranking = ranking.reshape(len(index.question), index.candidates.shape[1])
     return Scores(name, int(v.shape[1]), binary, index.labels, ranking, int(v.shape[0]), zero)
@@ -152,8 +113,7 @@ def score_vectors(index: TextIndex, vectors, name: str = "embedding") -> Scores:
 def score(benchmark, embedding: Embedding, index: TextIndex | None = None, name: str | None = None) -> Scores:
     """Encode each distinct text once and score every pair and question."""
     index = index or text_index(benchmark)
-    name = name or getattr(embedding, "name", type(embedding).__name__)
-    return score_vectors(index, encode(embedding, index.texts), name)
+    return score_vectors(index, encode(embedding, index.texts), name or embedding.name)
 
 
 def _finite(x: float) -> float | None:

@@ -21,7 +21,7 @@ import pandas as pd
 from scipy import sparse
 
 from ..data.model import Pyramid
-from ..text import words_many
+from ..text import is_content_word, words_many
 from .policy import Policy
 
 LABEL_INDEX = "L"
@@ -129,7 +129,7 @@ def build_items(pyramids: Iterable[Pyramid], policy: Policy) -> ItemTable:
     incidence.sum_duplicates()
     incidence.data[:] = 1
     is_content = np.fromiter(
-        (w not in policy.stop_words and any(ch.isalnum() for ch in w) for w in uniques), dtype=bool, count=v
+        (is_content_word(w, policy.stop_words) for w in uniques), dtype=bool, count=v
     )
     is_pronoun = np.fromiter((w in policy.pronouns for w in uniques), dtype=np.int32, count=v)
     pronoun_hit = (incidence @ is_pronoun) > 0

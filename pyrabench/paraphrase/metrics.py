@@ -38,13 +38,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import PyrabenchError
+from ..errors import MetricInputError
 
 TIE_MODES = ("split", "pessimistic", "optimistic")
-
-
-class MetricInputError(PyrabenchError, ValueError):
-    """Scores or labels that no metric can be computed on (NaN, wrong shape, non-binary labels)."""
 
 
 # ----------------------------------------------------------------------------- input checks

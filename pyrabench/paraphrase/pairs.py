@@ -14,6 +14,7 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
+from ..text import is_content_word
 from .items import ItemTable, PairMatrices, PyramidSlice, iter_matrices
 from .policy import RULES, Policy
 
@@ -112,7 +113,7 @@ def binary_pairs_loop(items: ItemTable, policy: Policy) -> list[tuple[int, int, 
     n_words = f["n_words"].tolist()
     sets = [set(ws) for ws in items.words]
     contents = [
-        {w for w in s if w not in policy.stop_words and any(ch.isalnum() for ch in w)} for s in sets
+        {w for w in s if is_content_word(w, policy.stop_words)} for s in sets
     ]
     out = []
     for sl in items.slices:

@@ -24,10 +24,12 @@ Named rules (the keys used in ``stats.json`` and the dataset card):
 
 from __future__ import annotations
 
+import hashlib
 import json
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, fields, replace
 
 from ..errors import UnknownNameError
+from ..text import STOP_WORDS
 
 #: Personal pronouns as the Penn Treebank tags them ``PRP`` (spaCy 1.x mapped ``PRP`` to the
 #: coarse POS ``PRON`` and the possessive determiners ``PRP$`` to ``ADJ``). The paper's Figure 3
@@ -40,12 +42,6 @@ PERSONAL_PRONOUNS = frozenset(
 
 #: ``PRP$`` words; add them to ``Policy.pronouns`` for a stricter rule.
 POSSESSIVE_DETERMINERS = frozenset("my our your his its their".split())
-
-
-def _spacy_stop_words() -> frozenset[str]:
-    from spacy.lang.en.stop_words import STOP_WORDS
-
-    return frozenset(STOP_WORDS)
 
 
 RULES = ("min-words", "no-pronouns", "negative-overlap", "lexical-variety")
@@ -85,7 +81,7 @@ class Policy:
     negative_min_shared: int = 4
     pronouns: frozenset[str] = PERSONAL_PRONOUNS
     require_lexical_variety: bool = True
-    stop_words: frozenset[str] = field(default_factory=_spacy_stop_words)
+    stop_words: frozenset[str] = STOP_WORDS
     distractors: int = 3
     similarity: str = "shared-words"
     distinct_distractor_scus: bool = True
@@ -132,12 +128,12 @@ class Policy:
         d = self.to_dict()
         d["pronouns"] = " ".join(sorted(self.pronouns))
         d["stop_words"] = f"{len(self.stop_words)} words" + (
-            " (spaCy English)" if self.stop_words == _spacy_stop_words() else ""
+            " (spaCy English)" if self.stop_words == STOP_WORDS else ""
         )
         return d
 
     def fingerprint(self) -> str:
-        import hashlib
+
 
         return hashlib.sha256(json.dumps(self.to_dict(), sort_keys=True).encode()).hexdigest()[:12]
 

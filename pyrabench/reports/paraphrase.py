@@ -20,6 +20,7 @@ from ..paraphrase.build import build
 from ..paraphrase.evaluate import FIT_FRACTION, Scores
 from ..paraphrase.policy import RULES, Policy
 from ..paraphrase.store import RANKING_REQUIRED, Benchmark
+from ..text import is_content_word
 
 
 def constraint_table(stats: dict) -> pd.DataFrame:
@@ -105,7 +106,7 @@ def explain_pair(bench: Benchmark, id_a: str, id_b: str) -> pd.Series:
     policy = bench.policy
     wa, wb = bench.items.words[i], bench.items.words[j]
     sa, sb = set(wa), set(wb)
-    content = lambda s: {w for w in s if w not in policy.stop_words and any(c.isalnum() for c in w)}  # noqa: E731
+    content = lambda s: {w for w in s if is_content_word(w, policy.stop_words)}  # noqa: E731
     same = f["scu_id"].iat[i] == f["scu_id"].iat[j] and f["topic"].iat[i] == f["topic"].iat[j]
     pair_ids = {(a, b) for a, b in zip(bench.binary["id_a"], bench.binary["id_b"])}
     return pd.Series(

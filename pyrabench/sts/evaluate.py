@@ -96,15 +96,10 @@ def evaluate(system: System, releases: dict[str, STSRelease]) -> dict[str, YearR
     system.prepare(releases.values())
     out = {}
     for year, release in releases.items():
-        confidences = None
-        if hasattr(system, "path_for"):
-            from .outputs import read_output
-
-            confidences = {}
-            for d in release.datasets:
-                p = system.path_for(d)
-                confidences[d.name] = read_output(p, d.n_pairs).confidence if p is not None else None
-        out[year] = evaluate_scores(release, score_release(system, release), system.name, confidences)
+        scored = {d.name: system.score_with_confidence(d) for d in release.datasets}
+        scores = {name: s for name, (s, _) in scored.items()}
+        confidences = {name: c for name, (_, c) in scored.items()}
+        out[year] = evaluate_scores(release, scores, system.name, confidences)
     return out
 
 

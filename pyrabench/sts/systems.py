@@ -20,7 +20,11 @@ from typing import Iterable, Sequence
 import numpy as np
 from scipy import sparse
 
+from .. import embeddings
+from ..embeddings.encode import pair_similarities
+from ..embeddings.registry import parse
 from ..errors import MissingDataError, UnknownNameError
+from .outputs import find_output, read_output
 from .releases import STSDataset, STSRelease
 
 _WHITESPACE = re.compile(r"[ \t\n\r\f\v]+")
@@ -78,6 +82,10 @@ class System:
     def score(self, dataset: STSDataset) -> np.ndarray | None:
         raise NotImplementedError
 
+    def score_with_confidence(self, dataset: STSDataset) -> tuple[np.ndarray | None, np.ndarray | None]:
+        """Scores and the system's confidence per pair (None: it gives none), in one pass."""
+        return self.score(dataset), None
+
 
 class TokenCos(System):
     """The organisers' baseline: whitespace tokens, binary vectors, cosine (scores in 0-1)."""
@@ -105,59 +113,27 @@ class RandomBaseline(System):
 
 
 class EmbeddingSystem(System):
-    """Cosine of the sentences' embeddings (Baumel et al.: normalized sum of word vectors).
-
-    Each distinct sentence is encoded once per system; tokens are memoized by
-    :func:`pyrabench.text.words_many`, so a second embedding on the same data skips tokenization.
-    """
+    """Cosine of the sentences' embeddings (Baumel et al.: normalized sum of word vectors),
+    through the one encode path (:func:`pyrabench.embeddings.encode.pair_similarities`)."""
 
     def __init__(self, spec: str, embedding=None, name: str | None = None):
         self.spec = spec
         self.name = name or spec
         self.embedding = embedding
-        self._rows: dict[str, np.ndarray] = {}
 
     def prepare(self, releases):
+        """Load the embedding restricted to the words of every release to be scored."""
         if self.embedding is not None:
             return
-        from .. import embeddings
-
         texts = sorted({s for r in releases for d in r.available for s in (*d.sentences_a, *d.sentences_b)})
         self.embedding = embeddings.load(self.spec, vocabulary=embeddings.vocabulary(texts))
 
-    def _encode_new(self, texts: list[str]) -> np.ndarray:
-        return np.asarray(self.embedding.encode(texts), dtype=np.float32)
-
-    def encode(self, texts: Sequence[str]) -> np.ndarray:
-        """Unit rows for ``texts``, encoding only sentences not seen before by this system.
-
-        The random embedding draws a fresh direction per text *occurrence* (two copies of one
-        sentence share nothing), so its texts are encoded as they come, never cached.
-        """
-        from ..embeddings.random import RandomEmbedding
-
-        if isinstance(self.embedding, RandomEmbedding):
-            return np.asarray(self.embedding.encode(list(texts)), dtype=np.float32)
-        new = [t for t in dict.fromkeys(texts) if t not in self._rows]
-        if new:
-            self._rows.update(zip(new, self._encode_new(new)))
-        if not texts:
-            return np.zeros((0, getattr(self.embedding, "dim", 0)), dtype=np.float32)
-        return np.stack([self._rows[t] for t in texts])
-
     def score(self, dataset):
-        from ..embeddings import paired_cosine
-
         if not dataset.available:
             return None
         if self.embedding is None:
             self.prepare([])
-        if hasattr(self.embedding, "encode_sparse"):
-            # One-Hot: one dimension per word type; stay sparse instead of densifying
-            a = self.embedding.encode_sparse(dataset.sentences_a)
-            b = self.embedding.encode_sparse(dataset.sentences_b)
-            return np.asarray(a.multiply(b).sum(axis=1), dtype=float).ravel()
-        return paired_cosine(self.encode(dataset.sentences_a), self.encode(dataset.sentences_b)).astype(float)
+        return pair_similarities(self.embedding, dataset.sentences_a, dataset.sentences_b)
 
 
 class OutputFiles(System):
@@ -174,18 +150,18 @@ class OutputFiles(System):
         self.name = name or f"outputs:{self.folder.name}"
 
     def path_for(self, dataset: STSDataset) -> Path | None:
-        from .outputs import find_output
-
         year_dir = self.folder / dataset.year
         return find_output(year_dir if year_dir.is_dir() else self.folder, dataset.name)
 
     def score(self, dataset):
-        from .outputs import read_output
+        return self.score_with_confidence(dataset)[0]
 
+    def score_with_confidence(self, dataset):
         path = self.path_for(dataset)
         if path is None:
-            return None
-        return read_output(path, n_expected=dataset.n_pairs).scores
+            return None, None
+        output = read_output(path, n_expected=dataset.n_pairs)
+        return output.scores, output.confidence
 
 
 def resolve_system(spec: str) -> System:
@@ -199,8 +175,6 @@ def resolve_system(spec: str) -> System:
     if spec.startswith("outputs:"):
         return OutputFiles(spec[8:])
     name = spec[4:] if spec.startswith("emb:") else spec
-    from ..embeddings.registry import parse
-
     try:
         parse(name)
     except UnknownNameError as exc:

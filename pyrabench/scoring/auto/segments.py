@@ -22,22 +22,14 @@ matcher shreds sentences into fragments and retrieves far more SCUs than a human
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
 
+from ...text import nlp, words_many
+
 DEFAULT_MAX_LEN = 20
 DEFAULT_MIN_LEN = 3
-
-
-@lru_cache(maxsize=1)
-def _nlp():
-    import spacy
-
-    nlp = spacy.blank("en")
-    nlp.add_pipe("sentencizer")
-    return nlp
 
 
 @dataclass(frozen=True)
@@ -85,12 +77,12 @@ def _from_doc(text: str, doc) -> Tokens:
 
 def tokenize_summary(text: str) -> Tokens:
     """Words with offsets and sentence boundaries (see the module docstring)."""
-    return _from_doc(text, _nlp()(text))
+    return _from_doc(text, nlp()(text))
 
 
 def tokenize_many(texts: Sequence[str]) -> list[Tokens]:
     """:func:`tokenize_summary` over many texts with spaCy's batched pipe."""
-    return [_from_doc(t, d) for t, d in zip(texts, _nlp().pipe(texts, batch_size=256))]
+    return [_from_doc(t, d) for t, d in zip(texts, nlp().pipe(texts, batch_size=256))]
 
 
 def candidate_segments(tokens: Tokens, max_len: int = DEFAULT_MAX_LEN,
@@ -118,7 +110,6 @@ def candidate_segments(tokens: Tokens, max_len: int = DEFAULT_MAX_LEN,
 
 def contributor_lengths(peers) -> np.ndarray:
     """Word counts of the human peer contributors: the evidence for the segment length bounds."""
-    from ...text import words_many
 
     texts = [c.text for p in peers for s in p.scus for c in s.contributors]
     return np.array([len(w) for w in words_many(texts)], dtype=np.int64)

@@ -33,13 +33,15 @@ with ``G = P P'`` — cost ``O(words · dim · targets)`` plus one gather per se
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 import numpy as np
 from scipy import sparse
 
+from ... import embeddings
+from ...embeddings.encode import encode_dense
 from ...errors import UnknownNameError
+from ...text import STOP_WORDS
 
 COMBINES = ("max", "mean", "min")
 
@@ -60,17 +62,6 @@ class Vocabulary:
                 self.words.append(w)
             out[k] = i
         return out
-
-
-@dataclass
-class Targets:
-    """The target texts of a pyramid's SCUs, prepared once and reused for every peer."""
-
-    scu_ids: np.ndarray  # (n_scus,)
-    weights: np.ndarray  # (n_scus,)
-    column_scu: np.ndarray  # (n_targets,) index into scu_ids, non-decreasing
-    offsets: np.ndarray  # first column of each SCU (for np.ufunc.reduceat)
-    data: object  # similarity-specific representation
 
 
 class Similarity(ABC):
@@ -105,8 +96,6 @@ class Unigram(Similarity):
 
     def __init__(self):
         super().__init__()
-        from spacy.lang.en.stop_words import STOP_WORDS
-
         self._stop = STOP_WORDS
         self._is_content = np.zeros(0, dtype=bool)
 
@@ -245,10 +234,8 @@ class EmbeddingSimilarity(Dense):
 
     def _vectors(self, new_words):
         if self._emb is None:
-            from ... import embeddings
-
             self._emb = embeddings.load(self.spec, vocabulary=self._fit_vocab or set(new_words))
-        return self._emb.encode(list(new_words))
+        return encode_dense(self._emb, new_words)
 
 
 def make_similarity(name: str, **kwargs) -> Similarity:
