@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from ..dataroot import resolve
+from ..errors import PyrabenchError
+from ..reports.sts import results_table, wide_table
+from ..sts import OutputFiles, evaluate, load_releases, resolve_system
 from ._common import add_data_argument, add_json_argument, print_json, print_table
 
 HELP = "STS 2012-2016: per-dataset Pearson and n, Mean, ALL, ALLnorm for one or more systems"
@@ -20,17 +24,6 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from ..dataroot import resolve
-    from ..errors import PyrabenchError
-    from ..sts import (
-        OutputFiles,
-        evaluate,
-        load_releases,
-        resolve_system,
-        results_table,
-        wide_table,
-    )
-
     specs = list(args.system)
     systems = [resolve_system(s) for s in specs] + [OutputFiles(d, name=f"outputs:{d}") for d in args.outputs]
     if not systems:

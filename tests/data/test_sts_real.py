@@ -12,10 +12,10 @@ import pytest
 
 from pyrabench.cli import main
 from pyrabench.published import RANDOM_2012_ALLNORM, TOKENCOS
+from pyrabench.reports.sts import compare_with_published
 from pyrabench.sts import (
     RandomBaseline,
     TokenCos,
-    compare_with_published,
     discover,
     evaluate,
     load_release,

@@ -102,33 +102,3 @@ def variant_table(auto: pd.DataFrame, human: pd.DataFrame, on: Sequence[str], sc
         res = score_stats_ci(hs.to_numpy(), m[score].to_numpy(), list(m["human_set"]), list(m["retrieved"]), ci=ci, **kw)
         rows.append(dict(zip(["similarity", "combine", "threshold"], variant), n=len(m), **res))
     return pd.DataFrame(rows)
-
-
-def plot_variants(table: pd.DataFrame, statistics: Sequence[str] = ("pearson", "spearman", "kendall", "jaccard"),
-                  top: int | None = None):
-    """The script's figure: per statistic, variants ranked by it, with their intervals."""
-    import matplotlib.pyplot as plt
-    import seaborn as sns
-
-    fig, axes = plt.subplots(len(statistics), 1, figsize=(9, 2.4 * len(statistics)), squeeze=False)
-    names = sorted(table["similarity"].unique())
-    colors = dict(zip(names, sns.color_palette(n_colors=max(3, len(names)))))
-    markers = dict(zip(sorted(table["combine"].unique()), "os^v<>"))
-    for ax, name in zip(axes[:, 0], statistics):
-        t = table.sort_values(name, ascending=False, na_position="last").reset_index(drop=True)
-        if top:
-            t = t.head(top)
-        for i, r in t.iterrows():
-            lo, hi = r.get(f"{name}_lo", np.nan), r.get(f"{name}_hi", np.nan)
-            # the LOO interval is centred on the fold mean, which need not contain the full-sample value
-            if np.isfinite(lo) and np.isfinite(hi):
-                ax.vlines(i + 1, lo, hi, color=colors[r["similarity"]], lw=0.8)
-            ax.plot(i + 1, r[name], marker=markers[r["combine"]], color=colors[r["similarity"]], ms=4, ls="")
-        ax.set_title(name)
-        ax.set_ylabel(name)
-    axes[-1, 0].set_xlabel("variant rank")
-    handles = [plt.Line2D([], [], color=colors[n], marker="o", ls="", label=n) for n in names]
-    handles += [plt.Line2D([], [], color="gray", marker=m, ls="", label=c) for c, m in markers.items()]
-    axes[0, 0].legend(handles=handles, fontsize=7, ncol=len(handles))
-    fig.tight_layout()
-    return fig
