@@ -6,6 +6,8 @@ import json
 import sys
 from typing import Any
 
+import pandas as pd
+
 
 def add_data_argument(parser) -> None:
     parser.add_argument(
@@ -28,7 +30,6 @@ def print_json(obj: Any) -> None:
 
 def print_table(df, floatfmt: str = "{:.4f}") -> None:
     """A pandas DataFrame as a plain aligned text table."""
-    import pandas as pd
 
     with pd.option_context("display.max_rows", None, "display.max_columns", None, "display.width", 200):
         print(df.to_string(float_format=floatfmt.format))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pandas as pd
+
 from ..data.corpora import CORPUS_NAMES, corpus_stats, discover, load_corpus
 from ..dataroot import resolve
 from ._common import add_data_argument, add_json_argument, print_json, print_table
@@ -45,7 +47,6 @@ def run(args) -> int:
             }
         print_json(report)
         return 0
-    import pandas as pd
 
     root = resolve(args.data)
     print(root.describe())

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from ..data.corpora import CORPUS_NAMES, load_corpus
 from ..dataroot import resolve
+from ..scoring.auto.pipeline import run_corpus
+from ..scoring.manual import agreement, score_corpus
 from ._common import add_data_argument, add_json_argument, print_json, print_table
 
 HELP = "pyramid scores (original, modified, coverage) per topic and peer; --auto SIMILARITY for automated scoring"
@@ -26,8 +28,6 @@ def add_arguments(parser) -> None:
 
 
 def _manual(args, corpus) -> int:
-    from ..scoring.manual import agreement, score_corpus
-
     df = score_corpus(corpus, args.rounding)
     per_peer, summary = agreement(corpus.peers, args.rounding)
     if args.json:
@@ -50,10 +50,8 @@ def _manual(args, corpus) -> int:
 
 
 def _auto(args, corpus) -> int:
-    from ..scoring.auto.pipeline import run_corpus
-
     run = run_corpus(corpus, args.auto, args.combine, args.threshold, seed=args.seed)
-    auto = run.auto.merge(run.manual, on=["topic", "peer", "annotator"], suffixes=("", "_manual"))
+    auto = run.joined()
     if args.json:
         peers = [{"topic": r.topic, "peer": r.peer, "annotator": r.annotator, "threshold": float(r.threshold),
                   "scus": int(r.scus), "weight": int(r.weight), "modified": float(r.modified),

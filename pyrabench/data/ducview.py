@@ -360,11 +360,7 @@ _PAN_DTD = """<!DOCTYPE peerAnnotation [
  <!ATTLIST peerscu uid CDATA #REQUIRED
                    label CDATA #REQUIRED
                    comment CDATA #IMPLIED>
-""" + _PYR_DTD.split("[", 1)[1].replace("]>", "]>", 1)
-
-
-def _esc(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+""" + _PYR_DTD.split("[", 1)[1]
 
 
 @dataclass(frozen=True)
@@ -381,6 +377,42 @@ class Header:
         return ["", "---------------", f"{self.name}.{summarizer_id}", "---------------", ""]
 
 
+_LEAVES = ("line", "part", "startDocumentRegEx")
+
+
+def _layout(el, depth: int = 0) -> None:
+    """Indent like DUCView: one space per level, the regex flush left (whitespace as text/tail)."""
+    kids = list(el)
+    if not kids:
+        if el.tag not in _LEAVES:  # an empty bin is written open and closed, never self-closing
+            el.text = "\n" + " " * depth
+        return
+    pad = lambda k: "" if k.tag == "startDocumentRegEx" else " " * (depth + 1)  # noqa: E731
+    el.text = "\n" + pad(kids[0])
+    for k, nxt in zip(kids, kids[1:] + [None]):
+        _layout(k, depth + 1)
+        k.tail = "\n" + (pad(nxt) if nxt is not None else " " * depth)
+
+
+def _lines(el) -> list[str]:
+    """An element laid out as DUCView writes it, serialized by lxml (escaping included)."""
+    _layout(el)
+    return etree.tostring(el, encoding="unicode").split("\n")
+
+
+def _text_element(lines: list[str]):
+    text = etree.Element("text")
+    for line in lines:
+        etree.SubElement(text, "line").text = line
+    return text
+
+
+def _contributor_element(parent, c: Contributor, base: int = 0) -> None:
+    el = etree.SubElement(parent, "contributor", label=c.label)
+    for p in c.parts:
+        etree.SubElement(el, "part", label=p.text, start=str(p.start + base), end=str(p.end + base))
+
+
 def _pyramid_body(pyramid: Pyramid, header: Header) -> list[str]:
     """The ``<pyramid>`` element's lines; part offsets are rebased into the joined text."""
     lines: list[str] = []
@@ -389,24 +421,15 @@ def _pyramid_body(pyramid: Pyramid, header: Header) -> list[str]:
         lines.extend(header.lines(sid))
         starts.append(len("\n".join(lines)) + (1 if lines else 0))
         lines.extend(summary.split("\n"))
-    out = ["<pyramid>"]
+    root = etree.Element("pyramid")
     if header.regex is not None:
-        out.append(f"<startDocumentRegEx><![CDATA[{header.regex}]]></startDocumentRegEx>")
-    out.append(" <text>")
-    out.extend(f"  <line>{_esc(line)}</line>" for line in lines)
-    out.append(" </text>")
+        etree.SubElement(root, "startDocumentRegEx").text = etree.CDATA(header.regex)
+    root.append(_text_element(lines))
     for scu in pyramid.scus:
-        out.append(f' <scu uid="{scu.scu_id}" label="{_esc(scu.label)}">')
+        scu_el = etree.SubElement(root, "scu", uid=str(scu.scu_id), label=scu.label)
         for c in scu.contributors:
-            base = starts[c.summary_index]
-            out.append(f'  <contributor label="{_esc(c.label)}">')
-            out.extend(
-                f'   <part label="{_esc(p.text)}" start="{p.start + base}" end="{p.end + base}"/>' for p in c.parts
-            )
-            out.append("  </contributor>")
-        out.append(" </scu>")
-    out.append("</pyramid>")
-    return out
+            _contributor_element(scu_el, c, starts[c.summary_index])
+    return _lines(root)
 
 
 def _write_text(path, lines: list[str], crlf: bool) -> None:
@@ -425,17 +448,15 @@ def write_peer(
     """A ``.pan`` file: the embedded pyramid, the peer text, one ``peerscu`` per pyramid SCU
     (heaviest first, as DUCView lists them) and the uid-0 bin. Atomic."""
     matched = {s.scu_id: s for s in peer.scus}
-    out = ['<?xml version="1.0"?>', _PAN_DTD, "", "<peerAnnotation>", *_pyramid_body(peer.pyramid, header)]
-    out += ["<annotation>", " <text>", *(f"  <line>{_esc(x)}</line>" for x in peer.summary.split("\n")), " </text>"]
+    annotation = etree.Element("annotation")
+    annotation.append(_text_element(peer.summary.split("\n")))
     order = sorted(peer.pyramid.scus, key=lambda s: (-s.weight, s.label, s.scu_id))
     bins = [(s.scu_id, f"({s.weight}) {s.label}", matched.get(s.scu_id)) for s in order]
     bins.append((0, "All non-matching SCUs go here", SCU(0, "", peer.unmatched)))
     for uid, label, scu in bins:
-        out.append(f' <peerscu uid="{uid}" label="{_esc(label)}">')
+        bin_el = etree.SubElement(annotation, "peerscu", uid=str(uid), label=label)
         for c in scu.contributors if scu is not None else ():
-            out.append(f'  <contributor label="{_esc(c.label)}">')
-            out.extend(f'   <part label="{_esc(p.text)}" start="{p.start}" end="{p.end}"/>' for p in c.parts)
-            out.append("  </contributor>")
-        out.append(" </peerscu>")
-    out += ["</annotation>", "</peerAnnotation>"]
+            _contributor_element(bin_el, c)
+    out = ['<?xml version="1.0"?>', _PAN_DTD, "", "<peerAnnotation>", *_pyramid_body(peer.pyramid, header),
+           *_lines(annotation), "</peerAnnotation>"]
     _write_text(path, out, crlf)

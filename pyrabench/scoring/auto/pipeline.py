@@ -14,10 +14,12 @@ from typing import Iterable, Sequence
 
 import numpy as np
 import pandas as pd
+from tqdm.auto import tqdm
 
+from ... import embeddings
 from ...data.model import PeerAnnotation, Pyramid
 from ...text import words_many
-from ..manual import average_model_scus, ideal_weight, matched_set
+from ..manual import average_model_scus, ideal_weight, matched_set, score_corpus
 from .matching import best_matching
 from .segments import (
     DEFAULT_MAX_LEN,
@@ -28,6 +30,8 @@ from .segments import (
 )
 from .similarity import Similarity, make_similarity
 from .similarity import combine as combine_columns
+from .stats import variant_table
+from .thresholds import LEVELS, determine_thresholds
 
 
 @dataclass
@@ -128,7 +132,6 @@ def auto_score(items: Sequence[Item], similarity: str | Similarity, combine: str
     rows = []
     it = zip(items, tokens)
     if progress:
-        from tqdm.auto import tqdm
 
         it = tqdm(it, total=len(items), desc=f"autoscore {sim.name}/{combine}")
     for item, tok in it:
@@ -184,14 +187,19 @@ class CorpusRun:
     pairs: pd.DataFrame  # human-matched pair similarities (for the KDE)
     stats: pd.DataFrame  # variant_table of auto vs manual
 
+    def joined(self) -> pd.DataFrame:
+        """Automated scores (every threshold) joined to the manual ones, manual columns
+        suffixed ``_manual``."""
+        return self.auto.merge(self.manual, on=list(KEYS), suffixes=("", "_manual"))
+
     def beside_manual(self, threshold: float | None = None) -> tuple[float, pd.DataFrame]:
-        """Automated scores at ``threshold`` (default: the middle one) joined to the manual ones
-        (manual columns suffixed ``_manual``): what a manual-vs-automated scatter plot needs."""
+        """:meth:`joined` at one ``threshold`` (default: the middle one): what a
+        manual-vs-automated scatter plot needs."""
         levels = sorted(self.auto["threshold"].unique())
         if threshold is None:
             threshold = levels[len(levels) // 2]
-        rows = self.auto[self.auto["threshold"] == threshold]
-        return float(threshold), rows.merge(self.manual, on=list(KEYS), suffixes=("", "_manual"))
+        joined = self.joined()
+        return float(threshold), joined[joined["threshold"] == threshold].reset_index(drop=True)
 
 
 KEYS = ("topic", "peer", "annotator")
@@ -199,7 +207,6 @@ KEYS = ("topic", "peer", "annotator")
 
 def manual_frame(corpus) -> pd.DataFrame:
     """Manual weight, modified score and matched SCU set per peer annotation of a corpus."""
-    from ..manual import score_corpus
 
     df = score_corpus(corpus)[list(KEYS) + ["weight", "modified"]]
     sets = {(p.topic, p.peer_id, p.annotator): tuple(sorted(matched_set(p))) for p in corpus.peers}
@@ -216,8 +223,6 @@ def run_corpus(corpus, similarity: str, combine: str = "max", thresholds: Sequen
     matches of the same corpus — as the 2013 study did on its 20 summaries. ``score``: the
     column correlated (``"weight"``, the 2013 raw sum, or ``"modified"`` across topics).
     """
-    from .stats import variant_table
-    from .thresholds import LEVELS, determine_thresholds
 
     items = items_from_peers(corpus.peers)
     sim = build_similarity(similarity, items, seed)
@@ -236,7 +241,6 @@ def run_corpus(corpus, similarity: str, combine: str = "max", thresholds: Sequen
 def default_similarities() -> list[str]:
     """The similarities the chapter compares: lexical, latent, and the best embedding installed
     (real GloVe 6B 50d when available, else the seeded random baseline)."""
-    from ... import embeddings
 
     emb = "glove-6b-50d" if embeddings.available("glove-6b-50d") else "random"
     return ["uni", "lsa", f"emb:{emb}"]
@@ -247,8 +251,6 @@ def compare_variants(corpus, similarities: Sequence[str], combines: Sequence[str
                      seed: int = 0, **kw) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """Every (similarity, combine) at its KDE thresholds: ``(stats, auto, thresholds, pairs)``,
     the 2013 study's grid of variants on any corpus."""
-    from .stats import variant_table
-    from .thresholds import LEVELS, determine_thresholds
 
     items = items_from_peers(corpus.peers)
     manual = manual_frame(corpus)

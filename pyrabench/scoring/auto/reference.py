@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import ast
 import csv
+import io
 from pathlib import Path
 
 import pandas as pd
 
 from ...errors import DataFormatError, MissingDataError
+from ...files import read_utf8
 from ..manual import jaccard
 
 SUBDIR = Path("passonneau2013") / "target_summaries" / "scus_identified"
@@ -36,25 +38,24 @@ def read_scus_identified(path: str | Path) -> pd.DataFrame:
     """Rows ``summary, similarity, combine, threshold, retrieved`` (sorted tuple of SCU ids)."""
     path = Path(path)
     rows = []
-    with open(path, newline="", encoding="utf-8") as f:
-        reader = csv.reader(f)
-        header = next(reader, None)
-        if header is None or [h.strip() for h in header[:2]] != ["variant", "retrieved SCUs"]:
-            raise DataFormatError(path, f"expected header 'variant,retrieved SCUs', got {header}", 1)
-        for line, rec in enumerate(reader, start=2):
-            if not rec or all(not c.strip() for c in rec):
-                continue
-            if len(rec) != 2:
-                raise DataFormatError(path, f"expected 2 fields, got {len(rec)}", line)
-            sim, how, t = _variant(rec[0].strip(), path, line)
-            try:
-                ids = ast.literal_eval(rec[1])
-            except (ValueError, SyntaxError) as exc:
-                raise DataFormatError(path, f"SCU list {rec[1]!r} unreadable: {exc}", line) from None
-            if not isinstance(ids, list) or not all(isinstance(i, int) for i in ids):
-                raise DataFormatError(path, f"SCU list {rec[1]!r} is not a list of integers", line)
-            rows.append({"summary": path.stem, "similarity": sim, "combine": how, "threshold": t,
-                         "retrieved": tuple(sorted(set(ids)))})
+    reader = csv.reader(io.StringIO(read_utf8(path), newline=""))
+    header = next(reader, None)
+    if header is None or [h.strip() for h in header[:2]] != ["variant", "retrieved SCUs"]:
+        raise DataFormatError(path, f"expected header 'variant,retrieved SCUs', got {header}", 1)
+    for line, rec in enumerate(reader, start=2):
+        if not rec or all(not c.strip() for c in rec):
+            continue
+        if len(rec) != 2:
+            raise DataFormatError(path, f"expected 2 fields, got {len(rec)}", line)
+        sim, how, t = _variant(rec[0].strip(), path, line)
+        try:
+            ids = ast.literal_eval(rec[1])
+        except (ValueError, SyntaxError) as exc:
+            raise DataFormatError(path, f"SCU list {rec[1]!r} unreadable: {exc}", line) from None
+        if not isinstance(ids, list) or not all(isinstance(i, int) for i in ids):
+            raise DataFormatError(path, f"SCU list {rec[1]!r} is not a list of integers", line)
+        rows.append({"summary": path.stem, "similarity": sim, "combine": how, "threshold": t,
+                     "retrieved": tuple(sorted(set(ids)))})
     if not any(r["similarity"] == "human" for r in rows):
         raise DataFormatError(path, "no 'human' row")
     return pd.DataFrame(rows)

@@ -36,6 +36,8 @@ from abc import ABC, abstractmethod
 from typing import Iterable, Sequence
 
 import numpy as np
+from gensim.corpora import Dictionary
+from gensim.models import LsiModel, TfidfModel
 from scipy import sparse
 
 from ... import embeddings
@@ -192,9 +194,6 @@ class LSA(Dense):
         self._word_vec: dict[str, np.ndarray] | None = None
 
     def fit(self, sentences):
-        from gensim.corpora import Dictionary
-        from gensim.models import LsiModel, TfidfModel
-
         docs = [list(s) for s in sentences if len(s)]
         dictionary = Dictionary(docs)
         bows = [dictionary.doc2bow(d) for d in docs]
