@@ -1,35 +1,33 @@
-"""The ``pyrabench`` command. Each subcommand lives in ``pyrabench/commands/<name>.py``.
+"""The ``pyrabench`` command: pyramid annotations as a paraphrase benchmark, STS, pyramid scoring.
 
-A subcommand module defines ``HELP`` (one line), ``add_arguments(parser)`` and
-``run(args) -> int``. Errors a user can cause are :class:`PyrabenchError` and print as one line.
+A subcommand module (``pyrabench/commands/<name>.py``) defines ``HELP`` (one line),
+``add_arguments(parser)`` and ``run(args) -> int``. Errors a user can cause are
+:class:`PyrabenchError` and print as one line.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import sys
 
+from .commands import build, data, evaluate, score, stats, sts
 from .errors import PyrabenchError
 
-COMMANDS = ("data", "build", "stats", "evaluate", "sts", "score")
-
-
-def _available():
-    for name in COMMANDS:
-        try:
-            yield name, importlib.import_module(f"pyrabench.commands.{name}")
-        except ModuleNotFoundError as exc:  # a command not written yet is simply absent
-            if exc.name != f"pyrabench.commands.{name}":
-                raise
+DESCRIPTION = (
+    "Pyramid annotations (DUC/TAC) as a paraphrase benchmark for sentence embeddings, the STS "
+    "2012-2016 evaluation conventions, and pyramid scoring of summaries. Every subcommand reads "
+    "its data from --data DIR, else $PYRABENCH_DATA, else the bundled sample data."
+)
+#: Subcommands in the order a session uses them.
+COMMANDS = {"data": data, "build": build, "stats": stats, "evaluate": evaluate, "sts": sts, "score": score}
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="pyrabench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="pyrabench", description=DESCRIPTION)
     sub = parser.add_subparsers(dest="command", required=True)
     parser.subcommands = {}  # name -> sub-parser, for the book's command reference
-    for name, module in _available():
+    for name, module in COMMANDS.items():
         p = sub.add_parser(name, help=module.HELP.replace("%", "%%"), description=module.HELP)
         module.add_arguments(p)
         p.set_defaults(_run=module.run)

@@ -28,8 +28,14 @@ class DataRoot:
         return f"real data root {self.path}"
 
 
-def resolve(data: str | os.PathLike | None = None) -> DataRoot:
-    """The data root to use: explicit argument, then the environment, then the sample."""
+def resolve(data: DataRoot | str | os.PathLike | None = None) -> DataRoot:
+    """The data root to use: explicit argument, then the environment, then the sample.
+
+    Every public function that reads data takes its root in any of these forms and calls this
+    once; a :class:`DataRoot` passes through unchanged.
+    """
+    if isinstance(data, DataRoot):
+        return data
     chosen = data if data not in (None, "") else os.environ.get(ENV_DATA) or None
     if chosen is None:
         return DataRoot(SAMPLE_ROOT, is_sample=True)

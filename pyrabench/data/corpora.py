@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ..dataroot import DataRoot, resolve
+from ..dataroot import resolve
 from ..errors import DataFormatError, MissingDataError, UnknownNameError
 from ..text import words_many
 from . import ducview, sacrerouge
@@ -123,14 +123,9 @@ def _layout(name: str, root: Path) -> _Layout | None:
     raise UnknownNameError(f"unknown corpus {name!r}; known: {', '.join(CORPUS_NAMES)}")
 
 
-def _root_path(root) -> Path:
-    """A data root given as a path, a :class:`DataRoot`, or None (``$PYRABENCH_DATA``, else the sample)."""
-    return root.path if isinstance(root, DataRoot) else resolve(root).path
-
-
 def discover(root=None) -> dict[str, Path]:
     """``{name: folder}`` for every corpus present under the data root, in :data:`CORPUS_NAMES` order."""
-    base = _root_path(root)
+    base = resolve(root).path
     found = {}
     for name in CORPUS_NAMES:
         layout = _layout(name, base)
@@ -244,7 +239,7 @@ def load_corpus(name: str, root=None) -> Corpus:
     """
     if name not in CORPUS_NAMES:
         raise UnknownNameError(f"unknown corpus {name!r}; known: {', '.join(CORPUS_NAMES)}")
-    return _load(name, _root_path(root))
+    return _load(name, resolve(root).path)
 
 
 def load_all(root=None, names=None) -> dict[str, Corpus]:

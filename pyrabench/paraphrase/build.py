@@ -73,7 +73,7 @@ def _renamed(p: Pyramid, name: str) -> Pyramid:
 
 def corpora_from_root(root=None, names: Iterable[str] | None = None) -> dict[str, Any]:
     """Load the named corpora (default: every pyramid corpus found) from a data root."""
-    root = root if hasattr(root, "is_sample") else resolve(root)
+    root = resolve(root)
     found = corpora_mod.discover(root.path)
     if names:
         names = list(dict.fromkeys(names))

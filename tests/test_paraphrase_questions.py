@@ -1,6 +1,6 @@
 """The ranking test on hand-built pyramids."""
 
-from test_pairs import TOY, make_pyramid
+from test_paraphrase_pairs import TOY, make_pyramid
 
 from pyrabench.paraphrase.items import build_items
 from pyrabench.paraphrase.policy import Policy

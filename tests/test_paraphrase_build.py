@@ -4,7 +4,7 @@ import json
 
 import pandas as pd
 import pytest
-from test_pairs import TOY, make_pyramid
+from test_paraphrase_pairs import TOY, make_pyramid
 
 from pyrabench.errors import DataFormatError, MissingDataError, UnknownNameError
 from pyrabench.files import atomic_write
