@@ -1,6 +1,6 @@
 """STS on the organisers' real releases: counts, quirks, and the published token-cos figures.
 
-The published figures are transcribed in :mod:`pyrabench.sts.published`; the values pinned
+The published figures are transcribed in :mod:`pyrabench.published`; the values pinned
 here at 1e-5 were computed once and cross-checked by an independent route (a plain Python
 set-intersection cosine with Perl-style splitting, outside the package).
 """
