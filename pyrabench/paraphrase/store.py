@@ -62,22 +62,6 @@ def stats_table(stats: dict, paper: bool = True) -> pd.DataFrame:
     return table
 
 
-def _md_table(df: pd.DataFrame) -> str:
-    cols = [df.index.name or ""] + [str(c) for c in df.columns]
-    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
-    for idx, row in df.iterrows():
-        lines.append("| " + " | ".join([str(idx)] + [_fmt(v) for v in row]) + " |")
-    return "\n".join(lines)
-
-
-def _fmt(v) -> str:
-    if v is None or v is pd.NA or (isinstance(v, float) and np.isnan(v)):
-        return "—"
-    if isinstance(v, float):
-        return f"{v:g}"
-    return str(v)
-
-
 BINARY_SCHEMA = {
     "pair_id": "corpus/topic/scu_a/contributor_a+scu_b/contributor_b (contributor index, L = SCU label)",
     "corpus, topic": "where the pyramid comes from",
@@ -102,6 +86,7 @@ def dataset_card(bench: Benchmark) -> str:
     """The dataset card (``README.md``): provenance, schema, policy, counts."""
     s = bench.stats
     policy = Policy.from_dict(s["policy"])
+    counts = stats_table(s)
     lines = [
         "# Pyramid paraphrase benchmark",
         "",
@@ -141,7 +126,7 @@ def dataset_card(bench: Benchmark) -> str:
         "|---|---|",
         *[f"| {k} | {v} |" for k, v in policy.summary().items()],
         "",
-        "Rules: " + ", ".join(f"`{r}`" for r in RULES) + " (see `pyrabench.policy`).",
+        "Rules: " + ", ".join(f"`{r}`" for r in RULES) + " (see `pyrabench.paraphrase.policy`).",
         "",
         "## Counts",
         "",
@@ -149,7 +134,7 @@ def dataset_card(bench: Benchmark) -> str:
         "the items passing `min-words` and `no-pronouns`, whose words the last three columns count.",
         "The paper's row is DUC 2005-2007 as reported in its §3.",
         "",
-        _md_table(stats_table(s)),
+        counts.astype(object).where(counts.notna(), "—").to_markdown(),
         "",
     ]
     return "\n".join(lines)
