@@ -71,3 +71,16 @@ def repair_frame(corpora_by_name: dict[str, Corpus]):
     """Repairs and skips per corpus and rule (zero-filled), as the readers logged them."""
     table = pd.DataFrame({name: c.log.counts() for name, c in corpora_by_name.items()}).fillna(0).astype(int)
     return table.sort_index().rename_axis("rule")
+
+
+def weight_shape(weights: pd.DataFrame) -> dict:
+    """What :func:`weight_frame` shows, in numbers the prose can quote: in how many corpora weight
+    1 is the most common, in how many the share falls with every step of weight, and the largest
+    weight (the number of model summaries) of each corpus."""
+    by_corpus = {name: g.sort_values("weight") for name, g in weights.groupby("corpus", sort=False)}
+    return {
+        "corpora": len(by_corpus),
+        "weight_one_most_common": sum(int(g["share"].idxmax() == g.index[0]) for g in by_corpus.values()),
+        "falling": sum(int(g["share"].is_monotonic_decreasing) for g in by_corpus.values()),
+        "max_weight": {name: int(g["weight"].max()) for name, g in by_corpus.items()},
+    }

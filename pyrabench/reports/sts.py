@@ -134,3 +134,105 @@ def fisher_table(a: dict[str, YearResult], b: dict[str, YearResult]) -> pd.DataF
             rows.append({"year": year, "dataset": da.name, "n": da.n, a[year].system: da.pearson,
                          b[year].system: db.pearson, "z": z, "p (one-tailed)": p})
     return pd.DataFrame(rows).set_index(["year", "dataset"])
+
+
+# --------------------------------------------------------------------------- readings for the prose
+# Each returns Markdown built from computed numbers, so the chapter says only what its build found.
+
+
+def random_allnorm_reading(runs: pd.DataFrame, expectation: float, published_mean: float,
+                           published_sd: float, compare_published: bool = True) -> str:
+    """The random baseline's ALLnorm against its expectation and (on the real data, where the
+    comparison means something) the 2012 paper's figure."""
+    mean, sd, n = float(runs["ALLnorm"].mean()), float(runs["ALLnorm"].std(ddof=1)), len(runs)
+    gap = published_mean - mean
+    se = sd / np.sqrt(n) if n > 1 and sd > 0 else np.nan
+    sentences = [
+        f"Our {n} seeded runs give ALLnorm {mean:.4f} ± {sd:.4f}; the expectation derived above is "
+        f"{expectation:.4f}, {'within' if abs(mean - expectation) <= 2 * (se if np.isfinite(se) else 0) else 'outside'} "
+        "two standard errors of the runs' mean.",
+    ]
+    if not compare_published:
+        return " ".join(sentences)
+    sentences += [
+        f"The paper prints {published_mean:.4f} with a standard deviation of {published_sd:.4f} over its ten runs: "
+        f"{abs(gap):.4f} {'above' if gap > 0 else 'below'} ours.",
+    ]
+    if np.isfinite(se):
+        k = abs(gap) / se
+        sentences.append(
+            f"That gap is {k:.1f} standard errors of a {n}-run mean, "
+            + ("so it is not chance. The paper does not describe its random generator, so we report the gap and "
+               "do not try to explain it further." if k > 3 else "so it is within what chance gives.")
+        )
+    return " ".join(sentences)
+
+
+def variant_matches(variants: pd.DataFrame, published=None) -> pd.DataFrame:
+    """Per reading of "split at white spaces": how many published per-dataset figures it
+    reproduces at the paper's decimals, and which it misses (ours → published)."""
+    published = TOKENCOS if published is None else published
+    labels = [c for c in variants.columns if c not in ("year", "dataset")]
+    rows = []
+    for label in labels:
+        hit, total, missed = 0, 0, []
+        for r in variants.to_dict("records"):
+            row = published.get(r["year"])
+            value = row.datasets.get(r["dataset"]) if row else None
+            if value is None:
+                continue
+            total += 1
+            if round(float(r[label]), row.decimals) == value:
+                hit += 1
+            else:
+                missed.append(f"{r['year']} {r['dataset']} ({r[label]:.{row.decimals}f} for {value:.{row.decimals}f})")
+        rows.append({"reading": label, "reproduced": hit, "of": total, "missed": "; ".join(missed) or "—"})
+    return pd.DataFrame(rows).set_index("reading")
+
+
+def published_reading(comparison: pd.DataFrame) -> str:
+    """How our token-cos figures compare with the published ones, by the tables' precision."""
+    parts = []
+    for decimals, g in comparison.groupby(comparison["source"].map(_decimals_of), sort=True):
+        ok = int(g["rounds to published"].sum())
+        years = ", ".join(sorted(g["year"].unique()))
+        parts.append(
+            f"- **{years} ({decimals} decimals).** {ok} of {len(g)} figures round to the printed value; the "
+            f"largest difference is {g['difference'].abs().max():.1e}."
+        )
+    return "\n".join(parts)
+
+
+def _decimals_of(source: str) -> int:
+    return next((row.decimals for row in TOKENCOS.values() if row.source == source), 4)
+
+
+def embeddings_reading(table: pd.DataFrame, tokencos_means: dict[str, float]) -> str:
+    """What :func:`pyrabench.reports.comparisons.embeddings_table` shows, as bullets computed
+    from it: random at chance, One-Hot against token-cos, GloVe against One-Hot."""
+    sts_cols = [c for c in table.columns if c.startswith("STS ")]
+    out = []
+    if "random" in table.index:
+        r = table.loc["random"]
+        worst = max(abs(float(r[c])) for c in sts_cols) if sts_cols else float("nan")
+        line = f"- **Random** (a fresh direction per sentence occurrence): STS Means within ±{worst:.2f} of zero"
+        if "pyramid ranking success" in table.columns:
+            line += f", ranking success {100 * r['pyramid ranking success']:.1f} % (chance: 25 %)"
+        out.append(line + ".")
+    if "onehot" in table.index and tokencos_means:
+        years = [c for c in sts_cols if c.split()[1] in tokencos_means]
+        wins = sum(float(table.loc["onehot", c]) > tokencos_means[c.split()[1]] for c in years)
+        out.append(
+            f"- **One-Hot against token-cos**: One-Hot (lower-cased spaCy words, count vectors) has the higher "
+            f"STS Mean in {wins} of {len(years)} years; token-cos uses raw whitespace tokens and binary vectors."
+        )
+    if {"onehot", "glove-6b-50d"} <= set(table.index):
+        g, o = table.loc["glove-6b-50d"], table.loc["onehot"]
+        sts_wins = sum(float(g[c]) > float(o[c]) for c in sts_cols)
+        line = f"- **GloVe 50d against One-Hot**: GloVe has the higher STS Mean in {sts_wins} of {len(sts_cols)} years"
+        if "pyramid ranking success" in table.columns:
+            ahead = g["pyramid ranking success"] > o["pyramid ranking success"]
+            line += (f"; on the pyramid ranking test it is {'ahead' if ahead else 'behind'} "
+                     f"({100 * g['pyramid ranking success']:.1f} % against {100 * o['pyramid ranking success']:.1f} %)")
+        out.append(line + ".")
+    return "\n".join(out)

@@ -1,0 +1,59 @@
+"""What every chapter needs to stay true on either data: a note when it runs on the sample,
+text that only the real data supports, numbers glued into the prose, and no machine paths.
+
+A chapter's prose may only state what its build computed. Numbers go through :func:`glue`
+(myst-nb's ``{glue:text}`` role reads them); claims that hold only on the real corpora go through
+:func:`real_data_only`, which shows them when the build ran on the real data and nothing
+otherwise.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from IPython.display import Markdown
+from myst_nb import glue as _myst_glue
+
+from ..dataroot import ENV_DATA, DataRoot
+
+SAMPLE_NOTE = (
+    "This chapter ran on the **bundled sample data**: small invented corpora in the original "
+    "layouts, so its numbers show the method, not the published results. Set `{env}` to the real "
+    "data and rebuild to get those (see {{doc}}`{data_page}`)."
+)
+
+
+def chapter_note(root: DataRoot, data_page: str = "../book/data") -> Markdown:
+    """One line at the top of a chapter: which data it ran on (nothing to say on the real data)."""
+    if root.is_sample:
+        return Markdown(":::{note}\n" + SAMPLE_NOTE.format(env=ENV_DATA, data_page=data_page) + "\n:::")
+    return Markdown("")
+
+
+def real_data_only(root: DataRoot, text: str, title: str = "On the real data") -> Markdown:
+    """``text`` (MyST Markdown) in an admonition when the build ran on the real data, else nothing."""
+    if root.is_sample:
+        return Markdown("")
+    return Markdown(f":::{{admonition}} {title}\n:class: note\n{text}\n:::")
+
+
+def glue(**values) -> None:
+    """Glue each value under its keyword name for ``{glue:text}`` roles, without displaying it."""
+    for name, value in values.items():
+        _myst_glue(name, value, display=False)
+
+
+def shown_path(path: str | os.PathLike, root: DataRoot) -> str:
+    """A path as a page may show it: relative to the data root (or the sample), never absolute."""
+    path = Path(path)
+    try:
+        rel = path.resolve().relative_to(root.path)
+    except ValueError:
+        return path.name
+    return str(rel) if str(rel) != "." else "."
+
+
+def table(df, precision: int = 4):
+    """A frame as a page shows it: missing values as "—" (never NaN), floats at ``precision``."""
+    return df.style.format(na_rep="—", precision=precision)
