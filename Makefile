@@ -38,7 +38,7 @@ test: $(STAMP)
 
 browser:
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
-	@chromium --version
+	@echo "browser: $$(command -v chromium)"
 
 check-book: $(STAMP)
 	$(BIN)/python tools/check_book.py $(HTML)
@@ -47,11 +47,12 @@ lab: $(STAMP)
 	$(BIN)/jupytext --sync notebooks/*.md
 	$(BIN)/jupyter lab notebooks
 
-# -n adds .nojekyll (GitHub Pages would hide _static/ otherwise), -f replaces the branch's
-# history with this one build, -p pushes it to origin when the clone has one.
+# -n adds .nojekyll (GitHub Pages would hide _static/ otherwise); -o -f make the branch hold this
+# one build and no history (each build carries ~25 MB of MathJax); -p pushes it to origin when
+# the clone has one.
 publish: $(STAMP)
 	@test -f $(HTML)/index.html || { echo "publish: no book in $(HTML); run make book first" >&2; exit 1; }
-	$(BIN)/ghp-import -n -f $$(git remote get-url origin >/dev/null 2>&1 && echo -p) \
+	$(BIN)/ghp-import -n -o -f $$(git remote get-url origin >/dev/null 2>&1 && echo -p) \
 		-m "Book built from $$(git rev-parse --short HEAD)" $(HTML)
 
 benchmarks: $(STAMP)
