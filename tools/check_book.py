@@ -6,7 +6,8 @@ Usage: ``python tools/check_book.py [HTML_DIR] [--screenshots DIR] [--static-onl
 Two layers, so that the rules can be unit-tested without a browser:
 
 * Static checks parse each page's HTML file with lxml (what is published is what is checked):
-  stderr blocks, tracebacks, NaN values, raw TeX, broken internal links and missing local images.
+  stderr blocks, tracebacks, NaN values, raw TeX, absolute paths of the build machine, broken
+  internal links and redirects, and missing local images.
 * Browser checks open each page in headless Chromium (Debian's ``chromium``, driven by playwright
   through ``executable_path``; the network is blocked, only ``file:`` requests go through) and
   report console errors, uncaught exceptions, network requests, images that did not load
@@ -20,7 +21,7 @@ listings of code cells, literal blocks and inline code; cell *outputs* are check
 * Traceback: the word ``Traceback`` anywhere, or an element of class ``traceback``.
 * NaN: a missing value shown as a value. Flagged are a table cell (``td``/``th``) whose whole text
   is ``NaN``, ``nan``, ``NaT``, ``<NA>`` or ``None``, and inside cell outputs and glued values
-  (``{glue:}``) the standalone tokens ``NaN``, ``nan``, ``NaT`` and ``<NA>`` (not part of a
+  (``{glue:}``, ``{glue}``; tables aside) the standalone tokens ``NaN``, ``nan``, ``NaT`` and ``<NA>`` (not part of a
   longer word: "NaNs" or "banana" are not flagged). Prose is never searched for NaN, so a
   sentence may talk about NaNs.
 * Raw TeX: outside math elements (``.math``, which MathJax typesets; the browser check makes sure
@@ -36,6 +37,7 @@ listings of code cells, literal blocks and inline code; cell *outputs* are check
 """
 
 import argparse
+import copy
 import os
 import re
 import shutil
@@ -49,21 +51,24 @@ import lxml.html
 # Folders of a Sphinx build that hold assets, not pages.
 ASSET_DIR_PREFIX = "_"
 SKIPPED_TAGS = ("script", "style", "template", "noscript")
+
+
+def has_class(name):
+    """XPath predicate: the element's class attribute contains the class ``name``."""
+    return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
+
+
 # Source listings and literals: their text is code, not something the book states.
-CODE_XPATH = (
-    "//*[contains(concat(' ', normalize-space(@class), ' '), ' cell_input ')]"
-    " | //code"
-    " | //pre[not(ancestor::*[contains(concat(' ', normalize-space(@class), ' '), ' cell_output ')])]"
-)
-MATH_XPATH = "//*[contains(concat(' ', normalize-space(@class), ' '), ' math ')]"
-OUTPUT_CLASSES = ("cell_output", "pasted-text", "pasted-inline")
+CODE_XPATH = f"//*[{has_class('cell_input')}] | //code | //pre[not(ancestor::*[{has_class('cell_output')}])]"
+MATH_XPATH = f"//*[{has_class('math')}]"
+OUTPUT_XPATH = " | ".join(f"//*[{has_class(name)}]" for name in ("cell_output", "output", "pasted-text"))
 NAN_CELL_VALUES = {"NaN", "nan", "NaT", "<NA>", "None"}
 NAN_TOKEN = re.compile(r"(?<!\w)(NaN|nan|NaT|<NA>)(?!\w)")
 RAW_TEX = re.compile(
-    r"\$\$"
-    r"|\\[()\[\]]"
-    r"|\\[A-Za-z]+\{"
-    r"|\$[^$\n]*[\\^_][^$\n]*\$"
+    r"\$\$"  # display math delimiters
+    r"|\\[()\[\]]"  # \( \) \[ \]
+    r"|\\[A-Za-z]+\{"  # a command with an argument: \frac{, \begin{, \mathrm{
+    r"|\$[^$\n]*[\\^_][^$\n]*\$"  # $...$ holding a backslash, ^ or _
 )
 QUOTE_CHARS = 120
 # Folders whose absolute path on the build machine must not appear in a page.
@@ -77,10 +82,6 @@ class Problem:
 
     def __str__(self):
         return f"{self.page}: {self.reason}"
-
-
-def has_class(name):
-    return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
 
 
 def quote(text):
@@ -111,7 +112,7 @@ def anchors(tree):
 
 def reader_tree(tree):
     """A copy of the page without scripts, styles and code listings (their text is not prose)."""
-    tree = lxml.html.fromstring(lxml.html.tostring(tree))
+    tree = copy.deepcopy(tree)
     for node in tree.xpath(" | ".join(f"//{tag}" for tag in SKIPPED_TAGS) + " | " + CODE_XPATH):
         node.drop_tree()
     return tree
@@ -137,8 +138,7 @@ def text_problems(tree, machine_paths=()):
         if missing:
             count = sum(v in NAN_CELL_VALUES for v in values)
             found.append(f"{count} NaN table cell(s) {'/'.join(missing)} in row {quote(' | '.join(values))!r}")
-    output_xpath = " | ".join(f"//*[{has_class(name)}]" for name in OUTPUT_CLASSES)
-    for node in _outermost(body.xpath(output_xpath)):
+    for node in _outermost(body.xpath(OUTPUT_XPATH)):
         for table_free in _text_outside_tables(node):
             for match in NAN_TOKEN.finditer(table_free):
                 found.append(f"NaN in output: {quote(_around(table_free, match.group(), match.start()))!r}")
@@ -244,12 +244,12 @@ def _outermost(nodes):
 
 def _text_outside_tables(node):
     """Text of node with tables left out (their cells are judged whole, by NAN_CELL_VALUES)."""
-    copy = lxml.html.fromstring(lxml.html.tostring(node))
-    for table in copy.xpath(".//table"):
-        table.drop_tree()
-    if copy.tag == "table":
+    if node.tag == "table":
         return []
-    return [copy.text_content()]
+    node = copy.deepcopy(node)
+    for table in node.xpath(".//table"):
+        table.drop_tree()
+    return [node.text_content()]
 
 
 # --- browser checks: thin, the rules above do the judging ------------------------------------
