@@ -16,8 +16,10 @@ STAMP   = $(VENV)/.installed-stamp
 BOOKFLAGS ?=
 PYTESTFLAGS ?=
 HTML    = _build/html
-# apt-get needs root: CI runs as root, a developer gets sudo.
-SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# apt-get needs root: CI runs as root, a developer gets sudo. Jupyter refuses root unless told.
+IS_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo yes)
+SUDO    := $(if $(IS_ROOT),,sudo)
+LABFLAGS ?= $(if $(IS_ROOT),--allow-root,)
 
 .PHONY: book test install clean benchmarks browser check-book lab publish
 
@@ -45,7 +47,7 @@ check-book: $(STAMP)
 
 lab: $(STAMP)
 	$(BIN)/jupytext --sync notebooks/*.md
-	$(BIN)/jupyter lab notebooks
+	$(BIN)/jupyter lab $(LABFLAGS) notebooks
 
 # -n adds .nojekyll (GitHub Pages would hide _static/ otherwise); -o -f make the branch hold this
 # one build and no history (each build carries ~25 MB of MathJax); -p pushes it to origin when
