@@ -2,6 +2,12 @@
 #   make book   builds the book (bundled sample data unless PYRABENCH_DATA is set)
 #   make test   runs the test suite
 # Both create .venv and install the project with every extra from pyproject.toml.
+# After `make book`:
+#   make browser      installs Debian's chromium if it is missing (apt-get; sudo unless root)
+#   make check-book   opens every page of _build/html in headless Chromium, offline; screenshots
+#                     land in _build/screenshots (tools/check_book.py says what fails a page)
+#   make lab          pairs each notebooks/*.md chapter with an .ipynb and opens JupyterLab
+#   make publish      puts _build/html on the gh-pages branch (pushed when there is an origin)
 
 PYTHON ?= python3
 VENV   ?= .venv
@@ -9,8 +15,13 @@ BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed-stamp
 BOOKFLAGS ?=
 PYTESTFLAGS ?=
+HTML    = _build/html
+# apt-get needs root: CI runs as root, a developer gets sudo. Jupyter refuses root unless told.
+IS_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo yes)
+SUDO    := $(if $(IS_ROOT),,sudo)
+LABFLAGS ?= $(if $(IS_ROOT),--allow-root,)
 
-.PHONY: book test install clean benchmarks
+.PHONY: book test install clean benchmarks browser check-book lab publish
 
 install: $(STAMP)
 
@@ -26,6 +37,25 @@ book: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTESTFLAGS)
+
+browser:
+	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
+	@echo "browser: $$(command -v chromium)"
+
+check-book: $(STAMP)
+	$(BIN)/python tools/check_book.py $(HTML)
+
+lab: $(STAMP)
+	$(BIN)/jupytext --sync notebooks/*.md
+	$(BIN)/jupyter lab $(LABFLAGS) notebooks
+
+# -n adds .nojekyll (GitHub Pages would hide _static/ otherwise); -o -f make the branch hold this
+# one build and no history (each build carries ~25 MB of MathJax); -p pushes it to origin when
+# the clone has one.
+publish: $(STAMP)
+	@test -f $(HTML)/index.html || { echo "publish: no book in $(HTML); run make book first" >&2; exit 1; }
+	$(BIN)/ghp-import -n -o -f $$(git remote get-url origin >/dev/null 2>&1 && echo -p) \
+		-m "Book built from $$(git rev-parse --short HEAD)" $(HTML)
 
 benchmarks: $(STAMP)
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
