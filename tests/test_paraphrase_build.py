@@ -11,7 +11,6 @@ from pyrabench.files import atomic_write
 from pyrabench.paraphrase import build as benchmark
 from pyrabench.paraphrase import store
 from pyrabench.paraphrase.policy import Policy
-from pyrabench.reports import paraphrase as paraphrase_reports
 
 
 @pytest.fixture(scope="module")
@@ -45,8 +44,6 @@ def test_stats_agree_with_the_tables(bench):
     assert s["paper"]["total_pairs"] == 197619 == s["paper"]["positive_pairs"] + s["paper"]["negative_pairs"]
     table = store.stats_table(s)
     assert "overall" in table.index and "paper (duc2005-2007)" in table.index
-    assert len(paraphrase_reports.constraint_table(s)) == len(s["corpora"]) * 2 * 4
-    assert "duplicate-items" in paraphrase_reports.bad_input_table(s).index
 
 
 @pytest.mark.parametrize("fmt", store.FORMATS)
@@ -120,33 +117,3 @@ def test_build_from_pyramids_and_empty_tests(tmp_path):
     store.save(e, tmp_path, "jsonl")
     loaded = store.load(tmp_path)
     assert len(loaded.binary) == 0 and list(loaded.ranking.columns) == store.RANKING_REQUIRED
-
-
-def test_sweep(sample_corpora):
-    df = paraphrase_reports.sweep(sample_corpora, "negative_min_shared", [2, 4])
-    assert df.negative_pairs.iloc[0] >= df.negative_pairs.iloc[1]
-
-
-def test_views_for_the_book(bench):
-    props = paraphrase_reports.propositions(bench)
-    assert len(props) == bench.stats["overall"]["propositions"]
-    assert props.n_words.sum() == bench.stats["overall"]["words"]
-    w = paraphrase_reports.scu_weights(bench)
-    assert w.weight.between(1, 7).all()
-    ex = paraphrase_reports.examples(bench, n=2, seed=0)
-    assert set(ex["positive"].pair_id) <= set(bench.binary[bench.binary.label == 1].pair_id)
-    assert len(ex["ranking"]) == 2 and "distractor_3" in ex["ranking"].columns
-    assert ex["ranking"].equals(paraphrase_reports.examples(bench, n=2, seed=0)["ranking"])
-
-
-def test_explain_pair():
-    b = benchmark.build([TOY], Policy(include_labels=False))
-    kept = paraphrase_reports.explain_pair(b, "toy/T1/1/0", "toy/T1/2/0")
-    assert kept["in_benchmark"] and kept["negative-overlap"] and not kept["same_scu"]
-    rejected = paraphrase_reports.explain_pair(b, "toy/T1/4/0", "toy/T1/1/0")  # order does not matter
-    assert not rejected["lexical-variety"] and not rejected["in_benchmark"]
-    assert not paraphrase_reports.explain_pair(b, "toy/T1/1/2", "toy/T1/1/0")["no-pronouns"]
-    with pytest.raises(UnknownNameError):
-        paraphrase_reports.explain_pair(b, "toy/T1/9/9", "toy/T1/1/0")
-    with pytest.raises(MissingDataError):
-        paraphrase_reports.explain_pair(store.Benchmark(b.binary, b.ranking, b.stats, b.card), "a", "b")

@@ -15,7 +15,6 @@ from pyrabench.errors import PyrabenchError
 from pyrabench.paraphrase import evaluate as ev
 from pyrabench.paraphrase import metrics
 from pyrabench.paraphrase.store import Benchmark
-from pyrabench.reports import paraphrase as reports
 
 
 class WordCounts(Embedding):
@@ -201,32 +200,6 @@ def test_paper_table_is_the_published_one():
     assert max(t, key=lambda row: row.binary_f1).spec == "openie"
 
 
-def test_tables():
-    b = synthetic_bench(n_pairs=500, n_questions=100)
-    rows = [
-        {**ev.evaluate(b, WordCounts([f"w{i}" for i in range(300)])), "embedding": "onehot"},
-        ev.evaluate(b, WordCounts([f"w{i}" for i in range(300)], "minilm")),
-    ]
-    t = reports.table(rows)
-    assert list(t["embedding"]) == ["onehot", "minilm"]
-    assert t["success rate (%)"].iloc[0] == pytest.approx(100 * rows[0]["ranking_success"])
-    side = reports.beside_paper(rows, {"openie": "pyrabench evaluate DIR --embedding openie=PATH"})
-    assert len(side) == 9 and side["paper row"].iloc[-1] == "(not in the paper)"
-    onehot = side[side.embedding == "onehot"].iloc[0]
-    assert onehot["our F"] == rows[0]["binary_f1"] and onehot["paper F"] == 0.26324 and onehot["note"] == ""
-    assert side.loc[side.embedding == "openie", "note"].item().startswith("pyrabench evaluate")
-    assert side.loc[side.embedding == "random", "note"].item() == "file not available in this build"
-
-
-def test_plot_tables():
-    s = ev.score(synthetic_bench(n_pairs=500, n_questions=10), WordCounts([f"w{i}" for i in range(300)]))
-    curve = reports.threshold_curve(s)
-    assert np.isfinite(curve["threshold"]).all() and curve["f1"].between(0, 1).all()
-    assert curve["threshold"].is_monotonic_decreasing
-    long = reports.pair_scores(s)
-    assert len(long) == 500 and set(long["pair"]) == {"paraphrase", "non-paraphrase"}
-
-
 class SparseWordCounts(WordCounts):
     """Same vectors, offered sparse (unnormalized, to check the re-normalization)."""
 
@@ -243,36 +216,3 @@ def test_sparse_encoding_gives_the_same_scores():
     np.testing.assert_allclose(sparse.binary, dense.binary, atol=1e-6)
     np.testing.assert_allclose(sparse.ranking, dense.ranking, atol=1e-6)
     assert (sparse.zero_texts, sparse.n_texts, sparse.dim) == (dense.zero_texts, dense.n_texts, dense.dim)
-
-
-def test_stand_in_fills_a_paper_row():
-    b = synthetic_bench(n_pairs=300, n_questions=20)
-    rows = [ev.evaluate(b, WordCounts([f"w{i}" for i in range(300)], "w2v-bow2-standin"))]
-    side = reports.beside_paper(rows, stand_ins={"w2v-bow2-wiki": "w2v-bow2-standin"})
-    assert len(side) == 8  # the stand-in is shown in place, not again below
-    row = side[side["paper row"] == "word2vec-BOW2 (Wikipedia)"].iloc[0]
-    assert row["embedding"] == "w2v-bow2-standin" and row["note"].startswith("stand-in")
-    assert row["our MRR"] == rows[0]["ranking_mrr"]
-
-
-def test_differences_explain_each_row():
-    rows = [
-        {"embedding": n, "binary_f1": 0.3, "ranking_success": 0.5, "ranking_mrr": 0.6}
-        for n in ("random", "onehot", "glove-6b-50d", "minilm")
-    ]
-    side = reports.beside_paper(rows, {"openie": "file not available in this build. To compute: x"},
-                           {"glove-840b-300d": "glove-6b-50d"})
-    d = reports.differences(side).set_index("paper row")
-    assert d.loc["One-Hot", "Δ F"] == pytest.approx(0.3 - 0.26324)
-    assert d.loc["Random-Baseline", "Δ MRR"] == pytest.approx(0.6 - 0.52223)
-    assert d.loc["GloVe", "what differs besides the corpora"].startswith("stand-in GloVe 6B 50d")
-    assert d.loc["Open IE Embedding", "what differs besides the corpora"] == (
-        "not computed here: file not available in this build")
-    assert np.isnan(d.loc["Open IE Embedding", "Δ F"])
-    assert d.loc["(not in the paper)", "embedding"] == "minilm"
-
-
-def test_paper_all_positive_floor_is_above_the_papers_random_f():
-    d = reports.paper_all_positive()
-    assert d["F of calling every pair a paraphrase"] == pytest.approx(2 * 8390 / (8390 + 197619))
-    assert d["paper's Random F"] == 0.04059 < d["F of calling every pair a paraphrase"]

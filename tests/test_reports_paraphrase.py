@@ -1,0 +1,372 @@
+"""Views of the paraphrase task: benchmark tables on the toy pyramid (counts by hand) and the
+sample, Table 1 beside the paper, and the curves behind the binary threshold."""
+
+import numpy as np
+import pandas as pd
+import pytest
+from test_paraphrase_evaluate import WordCounts, synthetic_bench
+from test_paraphrase_pairs import TOY, make_pyramid
+
+from pyrabench import published
+from pyrabench.embeddings import PAPER_ROWS, REGISTRY
+from pyrabench.errors import MissingDataError, UnknownNameError
+from pyrabench.paraphrase import build as benchmark
+from pyrabench.paraphrase import evaluate as ev
+from pyrabench.paraphrase import metrics, store
+from pyrabench.paraphrase.evaluate import FIT_FRACTION, Scores
+from pyrabench.paraphrase.policy import RULES, Policy
+from pyrabench.reports import paraphrase as reports
+
+AUTHOR_TEXT = Policy(include_labels=False, negative_min_shared=4)
+
+
+@pytest.fixture(scope="module")
+def sample_corpora():
+    return benchmark.corpora_from_root()
+
+
+@pytest.fixture(scope="module")
+def bench(sample_corpora):
+    return benchmark.build(sample_corpora)
+
+
+@pytest.fixture(scope="module")
+def toy():
+    return benchmark.build([TOY], AUTHOR_TEXT)
+
+
+# --------------------------------------------------------------------------- the benchmark
+
+
+def test_constraint_table_counts_on_the_toy_pyramid(toy):
+    t = reports.constraint_table(toy.stats)
+    assert len(t) == 2 * len(RULES)
+    assert list(t["rule"]) == list(RULES) * 2 and list(t["kind"]) == ["positive"] * 4 + ["negative"] * 4
+    c = t.set_index(["kind", "rule"])
+    # positives: SCU 1 has 3 items (3 pairs), SCUs 2 and 3 two each: 5 candidates; "Quotas cut" has
+    # 2 words (1 pair fails), "It approved ..." a pronoun (2 pairs fail); 2 are kept
+    assert c.loc[("positive", "min-words"), ["candidates", "fails", "removed_in_order", "kept"]].tolist() == [5, 1, 1, 2]
+    assert c.loc[("positive", "no-pronouns"), ["fails", "removed_in_order"]].tolist() == [2, 2]
+    # negatives: C(8, 2) = 28 item pairs less the 5 same-SCU ones; "Quotas cut" meets 6 items of
+    # other SCUs; the pronoun item meets 5, one of them "Quotas cut" (removed by min-words first)
+    assert c.loc[("negative", "min-words"), ["candidates", "fails"]].tolist() == [23, 6]
+    assert c.loc[("negative", "no-pronouns"), ["fails", "removed_in_order"]].tolist() == [5, 4]
+    assert (c.loc["negative", "kept"] == 2).all()
+
+
+def test_constraint_table_missing_counters_are_zero():
+    stats = {"corpora": {"x": {"constraints": {"positive": {"candidates": 3, "fails:min-words": 1}}}}}
+    t = reports.constraint_table(stats)
+    assert list(t["rule"]) == list(RULES)
+    assert t["candidates"].tolist() == [3] * 4 and t["fails"].tolist() == [1, 0, 0, 0]
+    assert t["removed_in_order"].sum() == 0 and t["kept"].sum() == 0
+
+
+def test_bad_input_table_zero_fills_across_corpora(toy):
+    stats = {"corpora": {
+        "a": {"bad_input": {"contributors": 8, "duplicate-items": 1}, "questions_not_generated": {"no-answer": 2}},
+        "b": {"bad_input": {"contributors": 5}, "questions_not_generated": {}},
+    }}  # fmt: skip
+    t = reports.bad_input_table(stats)
+    assert list(t.columns) == ["a", "b"]
+    assert t.to_dict() == {
+        "a": {"contributors": 8, "duplicate-items": 1, "questions:no-answer": 2},
+        "b": {"contributors": 5, "duplicate-items": 0, "questions:no-answer": 0},
+    }
+    assert all(str(d).startswith("int") for d in t.dtypes)
+    toy_table = reports.bad_input_table(toy.stats)["toy"]
+    assert toy_table["single-contributor-scus"] == 1 and toy_table["items-failing-no-pronouns"] == 1
+
+
+def test_sweep_rebuilds_for_each_value():
+    df = reports.sweep([TOY], "negative_min_shared", [4, 5, 6], AUTHOR_TEXT)
+    assert list(df["negative_min_shared"]) == [4, 5, 6]
+    assert list(df["negative_pairs"]) == [2, 2, 0]  # both negatives share exactly 5 words
+    assert list(df["positive_pairs"]) == [2, 2, 2]
+    assert (df["total_pairs"] == df["positive_pairs"] + df["negative_pairs"]).all()
+    b = benchmark.build([TOY], AUTHOR_TEXT.with_(negative_min_shared=6))
+    assert df.iloc[2, 1:].to_dict() == {k: b.stats["overall"][k] for k in df.columns[1:]}
+
+
+def test_sweep_on_the_sample(sample_corpora):
+    df = reports.sweep(sample_corpora, "negative_min_shared", [2, 4])
+    assert df.negative_pairs.iloc[0] >= df.negative_pairs.iloc[1]
+
+
+def test_propositions_and_scu_weights_on_the_toy_pyramid(toy):
+    props = reports.propositions(toy)
+    # eligible: not the pronoun item 1/2, not the two-word item 3/1
+    assert list(props["item_id"]) == [f"toy/T1/{i}" for i in ("1/0", "1/1", "2/0", "2/1", "3/0", "4/0")]
+    assert list(props["n_words"]) == [10, 7, 9, 6, 7, 10]
+    assert list(props.columns) == ["item_id", "corpus", "topic", "scu_id", "kind", "text", "n_words", "weight"]
+    w = reports.scu_weights(toy)
+    assert list(w["scu_id"]) == [1, 2, 3, 4] and list(w["weight"]) == [3, 2, 2, 1]  # summaries per SCU
+    loaded = store.Benchmark(toy.binary, toy.ranking, toy.stats, toy.card)
+    for view in (reports.propositions, reports.scu_weights):
+        with pytest.raises(MissingDataError):
+            view(loaded)
+
+
+def test_views_for_the_book(bench):
+    props = reports.propositions(bench)
+    assert len(props) == bench.stats["overall"]["propositions"]
+    assert props.n_words.sum() == bench.stats["overall"]["words"]
+    w = reports.scu_weights(bench)
+    assert w.weight.between(1, 7).all()
+    assert not w.duplicated(["corpus", "topic", "scu_id"]).any()
+    ex = reports.examples(bench, n=2, seed=0)
+    assert set(ex["positive"].pair_id) <= set(bench.binary[bench.binary.label == 1].pair_id)
+    assert set(ex["negative"].pair_id) <= set(bench.binary[bench.binary.label == 0].pair_id)
+    assert len(ex["ranking"]) == 2 and "distractor_3" in ex["ranking"].columns
+    assert ex["ranking"].equals(reports.examples(bench, n=2, seed=0)["ranking"])
+
+
+def test_examples_take_everything_when_few_and_keep_table_order(toy):
+    ex = reports.examples(toy, n=5, seed=3)
+    assert list(ex["positive"]["pair_id"]) == ["toy/T1/1/0+1/1", "toy/T1/2/0+2/1"]
+    assert list(ex["negative"]["pair_id"]) == ["toy/T1/1/0+2/0", "toy/T1/2/0+4/0"]
+    assert list(ex["negative"].columns) == ["pair_id", "text_a", "text_b", "shared_words"]
+    assert list(ex["ranking"].columns) == ["question_id", "question", "answer", "distractor_1", "distractor_2", "distractor_3"]
+    assert list(ex["ranking"]["question_id"]) == list(toy.ranking["question_id"])
+    one = reports.examples(toy, n=1, seed=3)
+    assert len(one["positive"]) == 1 and one["positive"]["pair_id"].item() in set(ex["positive"]["pair_id"])
+
+
+def test_examples_of_an_empty_test():
+    empty = benchmark.build([make_pyramid({1: ("", ["one two"])}, corpus="empty", topic="E")])
+    ex = reports.examples(empty, n=2)
+    assert all(len(f) == 0 for f in ex.values())
+
+
+def test_explain_pair():
+    b = benchmark.build([TOY], Policy(include_labels=False))
+    kept = reports.explain_pair(b, "toy/T1/1/0", "toy/T1/2/0")
+    assert kept["in_benchmark"] and kept["negative-overlap"] and not kept["same_scu"]
+    assert kept["shared_words"] == 5  # the, city, council, new, harbour
+    rejected = reports.explain_pair(b, "toy/T1/4/0", "toy/T1/1/0")  # order does not matter
+    assert not rejected["lexical-variety"] and not rejected["in_benchmark"]
+    assert rejected["text_a"] == rejected["text_b"]
+    assert not reports.explain_pair(b, "toy/T1/1/2", "toy/T1/1/0")["no-pronouns"]
+    short = reports.explain_pair(b, "toy/T1/3/0", "toy/T1/3/1")
+    assert short["same_scu"] and not short["min-words"] and not short["in_benchmark"]
+    with pytest.raises(UnknownNameError):
+        reports.explain_pair(b, "toy/T1/9/9", "toy/T1/1/0")
+    with pytest.raises(MissingDataError):
+        reports.explain_pair(store.Benchmark(b.binary, b.ranking, b.stats, b.card), "a", "b")
+
+
+def test_explain_pair_agrees_with_the_binary_test(toy):
+    ids = list(toy.items.frame["item_id"])
+    in_test = {(a, b) for a, b in zip(toy.binary["id_a"], toy.binary["id_b"])}
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            e = reports.explain_pair(toy, a, b)
+            assert e["in_benchmark"] == ((a, b) in in_test)
+            passes = e["min-words"] and e["no-pronouns"] and e["negative-overlap"] and e["lexical-variety"]
+            assert passes == e["in_benchmark"], (a, b)
+
+
+# --------------------------------------------------------------------------- Table 1
+
+
+ROW = {"embedding": "onehot", "binary_f1": 0.26324, "binary_f1_low": 0.123449, "binary_f1_high": 0.5,
+       "ranking_success": 0.63973, "ranking_success_low": 0.61234, "ranking_success_high": 0.6666,
+       "ranking_mrr": 0.77202, "ranking_mrr_low": 0.75, "ranking_mrr_high": 0.8}  # fmt: skip
+
+
+def test_table_prints_percent_and_intervals():
+    t = reports.table([ROW, {**ROW, "embedding": "random"}])
+    assert list(t.columns) == ["embedding", "F-measure", "F 95% CI", "success rate (%)", "success 95% CI", "MRR", "MRR 95% CI"]
+    first = t.iloc[0]
+    assert first["F-measure"] == 0.26324 and first["F 95% CI"] == "[0.1234, 0.5000]"
+    assert first["success rate (%)"] == pytest.approx(63.973) and first["success 95% CI"] == "[61.23%, 66.66%]"
+    assert first["MRR"] == 0.77202 and first["MRR 95% CI"] == "[0.7500, 0.8000]"
+    assert list(t["embedding"]) == ["onehot", "random"]
+    assert list(reports.table([]).columns) == list(t.columns)
+
+
+def test_tables():
+    b = synthetic_bench(n_pairs=500, n_questions=100)
+    rows = [
+        {**ev.evaluate(b, WordCounts([f"w{i}" for i in range(300)])), "embedding": "onehot"},
+        ev.evaluate(b, WordCounts([f"w{i}" for i in range(300)], "minilm")),
+    ]
+    t = reports.table(rows)
+    assert list(t["embedding"]) == ["onehot", "minilm"]
+    assert t["success rate (%)"].iloc[0] == pytest.approx(100 * rows[0]["ranking_success"])
+    side = reports.beside_paper(rows, {"openie": "pyrabench evaluate DIR --embedding openie=PATH"})
+    assert len(side) == 9 and side["paper row"].iloc[-1] == "(not in the paper)"
+    assert list(side["paper row"][:8]) == [r.paper_row for r in published.TABLE1]
+    onehot = side[side.embedding == "onehot"].iloc[0]
+    assert onehot["our F"] == rows[0]["binary_f1"] and onehot["paper F"] == 0.26324 and onehot["note"] == ""
+    assert onehot["our success (%)"] == pytest.approx(100 * rows[0]["ranking_success"])
+    assert onehot["paper success (%)"] == pytest.approx(63.973)
+    assert side.loc[side.embedding == "openie", "note"].item().startswith("pyrabench evaluate")
+    assert side.loc[side.embedding == "random", "note"].item() == "file not available in this build"
+    assert np.isnan(side.loc[side.embedding == "random", "our MRR"].item())
+    assert np.isnan(side.loc[side.embedding == "minilm", "paper MRR"].item())
+
+
+def test_comparison_table_one_line_per_pair_and_metric():
+    c = {"a": "onehot", "b": "random"}
+    for k, m in enumerate(("binary_f1", "ranking_success", "ranking_mrr")):
+        c.update({f"{m}_difference": 0.1 * (k + 1), f"{m}_low": 0.05 * (k + 1), f"{m}_high": 0.123456 * (k + 1),
+                  f"{m}_p": 0.001 * (k + 1)})
+    t = reports.comparison_table([c, {**c, "b": "glove-6b-50d"}])
+    assert list(t.columns) == ["a", "b", "metric", "a − b", "95% CI", "p"]
+    assert len(t) == 6 and list(t["b"]) == ["random"] * 3 + ["glove-6b-50d"] * 3
+    assert list(t["metric"][:3]) == ["binary_f1", "ranking_success", "ranking_mrr"]
+    assert t["a − b"][:3].tolist() == pytest.approx([0.1, 0.2, 0.3])
+    assert t["p"][:3].tolist() == pytest.approx([0.001, 0.002, 0.003])
+    assert list(t["95% CI"][:3]) == ["[0.0500, 0.1235]", "[0.1000, 0.2469]", "[0.1500, 0.3704]"]
+
+
+def test_comparison_table_of_real_comparisons():
+    b = synthetic_bench(n_pairs=400, n_questions=80)
+    good = ev.score(b, WordCounts([f"w{i}" for i in range(300)], "good"))
+    weak = ev.score(b, WordCounts([f"w{i}" for i in range(30)], "weak"))
+    c = ev.compare(good, weak, n_resamples=100)
+    t = reports.comparison_table([c]).set_index("metric")
+    for m in ("binary_f1", "ranking_success", "ranking_mrr"):
+        assert t.loc[m, "a − b"] == c[f"{m}_difference"] and t.loc[m, "p"] == c[f"{m}_p"]
+
+
+def test_stand_in_fills_a_paper_row():
+    b = synthetic_bench(n_pairs=300, n_questions=20)
+    rows = [ev.evaluate(b, WordCounts([f"w{i}" for i in range(300)], "w2v-bow2-standin"))]
+    side = reports.beside_paper(rows, stand_ins={"w2v-bow2-wiki": "w2v-bow2-standin"})
+    assert len(side) == 8  # the stand-in is shown in place, not again below
+    row = side[side["paper row"] == "word2vec-BOW2 (Wikipedia)"].iloc[0]
+    assert row["embedding"] == "w2v-bow2-standin" and row["note"].startswith("stand-in")
+    assert row["our MRR"] == rows[0]["ranking_mrr"]
+
+
+def test_paper_row_wins_over_its_stand_in():
+    rows = [{"embedding": n, "binary_f1": f, "ranking_success": 0.5, "ranking_mrr": 0.6}
+            for n, f in (("glove-840b-300d", 0.3), ("glove-6b-50d", 0.2))]
+    side = reports.beside_paper(rows, stand_ins={"glove-840b-300d": "glove-6b-50d"})
+    glove = side[side["paper row"] == "GloVe"].iloc[0]
+    assert glove["embedding"] == "glove-840b-300d" and glove["our F"] == 0.3 and glove["note"] == ""
+    assert side.iloc[-1]["embedding"] == "glove-6b-50d" and side.iloc[-1]["paper row"] == "(not in the paper)"
+
+
+def test_differences_explain_each_row():
+    rows = [
+        {"embedding": n, "binary_f1": 0.3, "ranking_success": 0.5, "ranking_mrr": 0.6}
+        for n in ("random", "onehot", "glove-6b-50d", "word2vec-googlenews", "minilm")
+    ]
+    side = reports.beside_paper(rows, {"openie": "file not available in this build. To compute: x"},
+                                {"glove-840b-300d": "glove-6b-50d"})
+    d = reports.differences(side).set_index("paper row")
+    assert len(d) == 9
+    assert d.loc["One-Hot", "Δ F"] == pytest.approx(0.3 - 0.26324)
+    assert d.loc["Random-Baseline", "Δ MRR"] == pytest.approx(0.6 - 0.52223)
+    assert d.loc["word2vec-BOW (google-news)", "Δ success (points)"] == pytest.approx(50 - 66.96)
+    why = d["what differs besides the corpora"]
+    assert why["GloVe"].startswith("stand-in GloVe 6B 50d")
+    assert why["GloVe"].endswith(f"instead of {REGISTRY['glove-840b-300d'].title}, 300 d")
+    assert why["Open IE Embedding"] == "not computed here: file not available in this build"
+    assert why["Random-Baseline"].startswith("no information by construction")
+    assert why["One-Hot"] == "same method; its dimensions are this benchmark's words"
+    assert why["word2vec-BOW (google-news)"] == "same vectors"
+    assert np.isnan(d.loc["Open IE Embedding", "Δ F"])
+    assert d.loc["(not in the paper)", "embedding"] == "minilm"
+    assert d.loc["(not in the paper)", "what differs besides the corpora"] == "beyond the paper"
+
+
+def test_paper_all_positive_floor_is_above_the_papers_random_f():
+    d = reports.paper_all_positive()
+    assert d["F of calling every pair a paraphrase"] == pytest.approx(2 * 8390 / (8390 + 197619))
+    assert d["paper positives"] == 8390 and d["paper pairs"] == 197619
+    assert d["paper's Random F"] == 0.04059 < d["F of calling every pair a paraphrase"]
+
+
+def test_paper_row_notes(monkeypatch):
+    status = pd.DataFrame([
+        {"embedding": "random", "available": True, "runs_as": "random", "status": "available", "command": "c0"},
+        {"embedding": "glove-840b-300d", "available": False, "runs_as": "glove-6b-50d",
+         "status": "file not available in this build; stand-in: glove-6b-50d", "command": "get glove"},
+        {"embedding": "openie", "available": False, "runs_as": "", "status": "file not available in this build",
+         "command": "get openie"},
+    ])  # fmt: skip
+    monkeypatch.setattr(reports, "paper_rows", lambda: status)
+    unavailable, stand_ins = reports.paper_row_notes()
+    assert unavailable == {
+        "glove-840b-300d": "file not available in this build; stand-in: glove-6b-50d. To compute: get glove",
+        "openie": "file not available in this build. To compute: get openie",
+    }
+    assert stand_ins == {"glove-840b-300d": "glove-6b-50d"}
+    # what differences() reads back out of such a note
+    side = reports.beside_paper([], unavailable, stand_ins)
+    why = reports.differences(side).set_index("paper row")["what differs besides the corpora"]
+    assert why["Open IE Embedding"] == "not computed here: file not available in this build"
+
+
+def test_paper_row_notes_here():
+    unavailable, stand_ins = reports.paper_row_notes()
+    assert set(unavailable) | set(stand_ins) <= set(PAPER_ROWS)
+    assert set(stand_ins) <= set(unavailable)
+    assert all(". To compute: " in note for note in unavailable.values())
+
+
+def test_available_specs_puts_paper_rows_first(monkeypatch):
+    here = {"onehot", "random", "glove-6b-50d", "w2v-bow2-standin", "glove-840b-300d"}
+    monkeypatch.setattr(reports, "available", lambda name: name in here)
+    assert reports.available_specs() == ["random", "onehot", "glove-840b-300d", "glove-6b-50d", "w2v-bow2-standin"]
+    assert reports.available_specs(include_stand_ins=False) == ["random", "onehot", "glove-840b-300d", "glove-6b-50d"]
+
+
+def test_available_specs_here():
+    specs = reports.available_specs()
+    assert specs[:2] == ["random", "onehot"] and len(specs) == len(set(specs))
+    assert set(specs) <= set(REGISTRY)
+    assert [s for s in specs if s in PAPER_ROWS] == specs[: sum(s in PAPER_ROWS for s in specs)]
+    assert [s for s in specs if REGISTRY[s].kind != "standin"] == reports.available_specs(include_stand_ins=False)
+
+
+# --------------------------------------------------------------------------- curves
+
+
+def hand_scores(n=300, seed=1) -> Scores:
+    rng = np.random.default_rng(seed)
+    labels = (rng.random(n) < 0.3).astype(np.int64)
+    binary = np.round(np.clip(0.4 * labels + rng.normal(0.4, 0.2, n), 0, 1), 2)  # ties on purpose
+    return Scores("hand", 2, binary, labels, np.zeros((0, 4)), n_texts=2 * n, zero_texts=0)
+
+
+def test_threshold_curve_against_brute_force():
+    s = hand_scores()
+    curve = reports.threshold_curve(s, seed=0)
+    fit, _ = metrics.split_indices(s.labels, FIT_FRACTION, 0)
+    x, y = s.binary[fit], s.labels[fit]
+    assert list(curve.columns) == ["embedding", "threshold", "precision", "recall", "f1"]
+    assert (curve["embedding"] == "hand").all()
+    assert curve["threshold"].tolist() == sorted(set(x.tolist()), reverse=True)  # every fit score, no +inf
+    for r in curve.itertuples():
+        called = x >= r.threshold
+        tp = int((called & (y == 1)).sum())
+        p, rec = tp / called.sum(), tp / (y == 1).sum()
+        assert (r.precision, r.recall) == pytest.approx((p, rec))
+        assert r.f1 == pytest.approx(2 * p * rec / (p + rec) if tp else 0.0)
+    assert curve["recall"].iloc[-1] == 1.0
+    assert curve["f1"].max() == pytest.approx(metrics.best_f_threshold(x, y).f1)
+    other = reports.threshold_curve(s, seed=1)
+    assert not other.equals(curve)  # the fitting split follows the seed
+
+
+def test_plot_tables():
+    s = ev.score(synthetic_bench(n_pairs=500, n_questions=10), WordCounts([f"w{i}" for i in range(300)]))
+    curve = reports.threshold_curve(s)
+    assert np.isfinite(curve["threshold"]).all() and curve["f1"].between(0, 1).all()
+    assert curve["threshold"].is_monotonic_decreasing
+    long = reports.pair_scores(s)
+    assert len(long) == 500 and set(long["pair"]) == {"paraphrase", "non-paraphrase"}
+
+
+def test_pair_scores_label_every_pair():
+    s = hand_scores(n=50)
+    long = reports.pair_scores(s)
+    assert list(long.columns) == ["embedding", "similarity", "pair"]
+    assert (long["embedding"] == "hand").all() and np.array_equal(long["similarity"], s.binary)
+    assert (long["pair"] == "paraphrase").sum() == s.labels.sum()
+    assert (long.loc[s.labels == 0, "pair"] == "non-paraphrase").all()
