@@ -10,7 +10,7 @@ from pyrabench.reports import corpora as reports
 
 SUMMARIES = (
     "The council met on Monday. Taxes rose sharply.",  # 8 words
-    "On Monday the council met. Rain fell. Schools closed early.",  # 10 words
+    "On Monday the council met. Rain fell. Schools closed early. Taxes rose.",  # 12 words
     "Council members met Monday and taxes went up.",  # 8 words
 )
 
@@ -25,10 +25,11 @@ def contributor(summary: int, *texts: str, source: tuple[str, ...] = SUMMARIES) 
 
 
 # SCU weights: 7 -> 3 summaries; 3 -> 2 (three contributors, two from summary 0); 5 and 9 -> 1.
+# Summary 0 holds SCUs 7 and 3; summary 1 holds 7, 3, 5 and 9; summary 2 only 7.
 PYRAMID = Pyramid(
     "toy", "T1", SUMMARIES, ("A", "B", "C"),
     (
-        SCU(3, "Taxes rose", (contributor(2, "taxes went up"), contributor(0, "Taxes rose sharply"),
+        SCU(3, "Taxes rose", (contributor(1, "Taxes rose"), contributor(0, "Taxes rose sharply"),
                               contributor(0, "rose sharply"))),
         SCU(5, "It rained", (contributor(1, "Rain fell"),)),
         SCU(7, "The council met on Monday", (contributor(1, "On Monday the council met"),
@@ -72,8 +73,8 @@ def test_summary_frame_counts_words_and_scus_per_summary():
     f = reports.summary_frame(PYRAMID, preview=12)
     assert list(f.index) == [0, 1, 2] and f.index.name == "summary"
     assert list(f["summarizer"]) == ["A", "B", "C"]
-    assert list(f["words"]) == [8, 10, 8]  # punctuation is not a word
-    assert list(f["scus"]) == [2, 3, 2]  # SCUs with a contributor in the summary (7+3; 7+5+9; 7+3)
+    assert list(f["words"]) == [8, 12, 8]  # punctuation is not a word
+    assert list(f["scus"]) == [2, 4, 1]  # SCUs with a contributor in the summary
     assert list(f["begins"]) == ["The council …", "On Monday th…", "Council memb…"]
     assert reports.summary_frame(PYRAMID, preview=200)["begins"].tolist() == list(SUMMARIES)
 
@@ -83,7 +84,7 @@ def test_scu_frame_one_row_per_contributor_heaviest_first():
     assert len(f) == 8 == sum(len(s.contributors) for s in PYRAMID.scus)
     assert list(f["scu_id"]) == [7, 7, 7, 3, 3, 3, 5, 9]  # weight desc, then scu id
     assert list(f["weight"]) == [3, 3, 3, 2, 2, 2, 1, 1]
-    assert list(f["summarizer"]) == ["A", "B", "C", "A", "A", "C", "B", "B"]  # by summary within an SCU
+    assert list(f["summarizer"]) == ["A", "B", "C", "A", "A", "B", "B", "B"]  # by summary within an SCU
     assert list(f["contributor"][:3]) == ["The council met on Monday", "On Monday the council met",
                                           "Council members met Monday"]
     last = f.iloc[-1]
