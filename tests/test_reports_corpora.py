@@ -1,5 +1,7 @@
 """Corpus tables for the book, on a hand-made pyramid (counts worked out below) and the sample."""
 
+from itertools import pairwise
+
 import pandas as pd
 import pytest
 
@@ -156,3 +158,28 @@ def test_sample_tables_agree_with_the_model(sample_root):
     assert repairs[c.name].to_dict() == c.log.counts() and repairs[c.name].sum() == len(c.log)
     summaries = reports.summary_frame(pyramid)
     assert len(summaries) == pyramid.n_summaries and isinstance(summaries, pd.DataFrame)
+
+
+def test_weight_shape_by_hand():
+    # "three": weights 2, 2, 1, 3 -> weight 2 is the most common and the share does not fall
+    three = Pyramid("toy", "T3", ("a b c", "d e f", "g h i"), ("A", "B", "C"), tuple(
+        SCU(i, "", tuple(Contributor("x", (Part("x", 0, 1),), k) for k in ks))
+        for i, ks in enumerate([(0, 1), (1, 2), (2,), (0, 1, 2)])))  # fmt: skip
+    weights = reports.weight_frame({"one": corpus("one", [PYRAMID]), "two": corpus("two", [PYRAMID, OTHER]),
+                                    "three": corpus("three", [three]), "four": corpus("four", [OTHER])})
+    shape = reports.weight_shape(weights)
+    # one: 1/2, 1/4, 1/4 (falls, ties allowed); two: 3/6, 2/6, 1/6; four: 1/2, 1/2 (a tie goes to weight 1)
+    assert shape == {"corpora": 4, "weight_one_most_common": 3, "falling": 3,
+                     "max_weight": {"one": 3, "two": 3, "three": 3, "four": 2}}
+
+
+def test_weight_shape_on_the_sample(sample_root):
+    found = {name: load_corpus(name, sample_root) for name in discover(sample_root)}
+    shape = reports.weight_shape(reports.weight_frame(found))
+    counts = {name: [n for _, n in sorted((int(w), n) for w, n in corpus_stats(c)["weights"].items())]
+              for name, c in found.items()}
+    assert shape["corpora"] == len(found)
+    assert shape["weight_one_most_common"] == sum(c[0] == max(c) for c in counts.values())
+    assert shape["falling"] == sum(all(a >= b for a, b in pairwise(c)) for c in counts.values())
+    assert shape["max_weight"] == {name: max(int(w) for w in corpus_stats(c)["weights"]) for name, c in found.items()}
+    assert 0 < shape["falling"] < len(found)  # the sample has both shapes (passonneau2013 peaks at 2)

@@ -281,3 +281,93 @@ def test_fisher_table_keeps_both_pearsons_when_the_systems_share_a_name():
     b = {"2099": year("2099", "tokencos", [("big", 103, 0.4, 0.4)], 0.4, 0.4, 0.4)}
     row = reports.fisher_table(a, b).loc[("2099", "big")]
     assert {0.6, 0.4} <= set(row.to_numpy().tolist())
+
+
+# --------------------------------------------------------------------------- readings for the prose
+
+RUNS = pd.DataFrame({"ALLnorm": [0.58, 0.60, 0.59, 0.61]})  # mean 0.595, sd sqrt(0.0005 / 3) = 0.0129
+
+
+def test_random_allnorm_reading_by_hand():
+    own = ("Our 4 seeded runs give ALLnorm 0.5950 ± 0.0129; the expectation derived above is 0.6000, "
+           "within two standard errors of the runs' mean.")
+    assert reports.random_allnorm_reading(RUNS, 0.6, 0.5891, 0.0005, compare_published=False) == own
+    # se = 0.0129 / 2 = 0.00645: 0.6 is 0.005 away (within), 0.62 is 0.025 away (outside)
+    assert "0.6200, outside two standard errors" in reports.random_allnorm_reading(RUNS, 0.62, 0.5891, 0.0005, False)
+    close = reports.random_allnorm_reading(RUNS, 0.6, 0.5891, 0.0005)
+    assert close == own + (" The paper prints 0.5891 with a standard deviation of 0.0005 over its ten runs: "
+                           "0.0059 below ours. That gap is 0.9 standard errors of a 4-run mean, "
+                           "so it is within what chance gives.")
+    far = reports.random_allnorm_reading(RUNS, 0.6, 0.65, 0.0005)
+    assert "0.0550 above ours. That gap is 8.5 standard errors of a 4-run mean, so it is not chance." in far
+
+
+def test_random_allnorm_reading_of_the_sample_runs(releases):
+    runs = reports.random_allnorm(releases["2012"], runs=3)
+    text = reports.random_allnorm_reading(runs, 0.5, 0.5891, 0.0005)
+    assert text.startswith(f"Our 3 seeded runs give ALLnorm {runs['ALLnorm'].mean():.4f} ± "
+                           f"{runs['ALLnorm'].std(ddof=1):.4f}")
+    assert "nan" not in text
+
+
+def test_variant_matches_counts_reproduced_figures():
+    variants = pd.DataFrame({
+        "year": ["2099", "2099", "2099", "2098"],
+        "dataset": ["a", "b", "unpublished", "a"],
+        "exact": [0.41234, 0.5, 0.9, 0.1],
+        "loose": [0.4126, 0.49949, 0.9, 0.1],
+    })  # fmt: skip
+    published = {"2099": PublishedRow("2099", "tokencos", {"a": 0.412, "b": 0.5}, decimals=3)}
+    t = reports.variant_matches(variants, published)
+    assert list(t.index) == ["exact", "loose"] and t.index.name == "reading"
+    assert t.loc["exact"].tolist() == [2, 2, "—"]  # "unpublished" and year 2098 are not counted
+    assert t.loc["loose"].tolist() == [0, 2, "2099 a (0.413 for 0.412); 2099 b (0.499 for 0.500)"]
+
+
+def test_variant_matches_on_the_sample_defaults_to_tokencos(releases):
+    variants = reports.tokenization_variants(releases)
+    t = reports.variant_matches(variants)
+    assert list(t.index) == list(SPLIT_VARIANTS)
+    published = sum(d in TOKENCOS[y].datasets for y, d in zip(variants["year"], variants["dataset"]))
+    assert (t["of"] == published).all() and (t["reproduced"] == 0).all()  # invented sentences
+
+
+def test_published_reading_groups_by_the_tables_precision():
+    comparison = pd.DataFrame({
+        "year": ["2016", "2012", "2012", "2013", "2099"],
+        "rounds to published": [True, True, False, True, False],
+        "difference": [1e-6, -2e-5, 3.4e-3, np.nan, 1e-4],
+        "source": [TOKENCOS["2016"].source, TOKENCOS["2012"].source, TOKENCOS["2012"].source,
+                   TOKENCOS["2013"].source, "a table we do not know"],
+    })  # fmt: skip
+    assert reports.published_reading(comparison) == (
+        "- **2012, 2013, 2099 (4 decimals).** 2 of 4 figures round to the printed value; the largest difference is 3.4e-03.\n"
+        "- **2016 (5 decimals).** 1 of 1 figures round to the printed value; the largest difference is 1.0e-06."
+    )
+
+
+EMB = pd.DataFrame(
+    {"STS 2012 Mean": [0.03, 0.55, 0.60], "STS 2013 Mean": [-0.05, 0.58, 0.50], "pyramid ranking success": [0.25, 0.65, 0.70]},
+    index=pd.Index(["random", "onehot", "glove-6b-50d"], name="embedding"),
+)
+
+
+def test_embeddings_reading_by_hand():
+    text = reports.embeddings_reading(EMB, {"2012": 0.5, "2013": 0.6, "2016": 0.9})
+    lines = text.split("\n")
+    assert lines[0] == ("- **Random** (a fresh direction per sentence occurrence): STS Means within ±0.05 of zero, "
+                        "ranking success 25.0 % (chance: 25 %).")
+    assert lines[1].startswith("- **One-Hot against token-cos**: One-Hot (lower-cased spaCy words, count vectors) "
+                               "has the higher STS Mean in 1 of 2 years")  # 2016 is not in the table
+    assert lines[2] == ("- **GloVe 50d against One-Hot**: GloVe has the higher STS Mean in 1 of 2 years; on the "
+                        "pyramid ranking test it is ahead (70.0 % against 65.0 %).")
+    assert len(lines) == 3
+
+
+def test_embeddings_reading_says_only_what_the_table_has():
+    sts_only = EMB.drop(columns="pyramid ranking success")
+    text = reports.embeddings_reading(sts_only.loc[["random", "onehot"]], {})
+    assert text == "- **Random** (a fresh direction per sentence occurrence): STS Means within ±0.05 of zero."
+    behind = EMB.assign(**{"pyramid ranking success": [0.25, 0.75, 0.70]})
+    assert "it is behind (70.0 % against 75.0 %)" in reports.embeddings_reading(behind, {"2012": 0.5})
+    assert reports.embeddings_reading(EMB.iloc[:0], {"2012": 0.5}) == ""

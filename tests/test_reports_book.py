@@ -1,0 +1,47 @@
+"""What every chapter shows: the sample note, real-data-only text, glued numbers, paths and tables."""
+
+import numpy as np
+import pandas as pd
+
+from pyrabench.dataroot import ENV_DATA, SAMPLE_ROOT, DataRoot, resolve
+from pyrabench.reports import book
+
+SAMPLE = DataRoot(SAMPLE_ROOT, is_sample=True)
+
+
+def test_chapter_note_only_on_the_sample(tmp_path):
+    note = book.chapter_note(SAMPLE, data_page="../book/data").data
+    assert note.startswith(":::{note}\n") and note.endswith("\n:::")
+    assert "**bundled sample data**" in note and f"`{ENV_DATA}`" in note and "{doc}`../book/data`" in note
+    assert book.chapter_note(resolve(), data_page="x").data == note.replace("../book/data", "x")
+    assert book.chapter_note(DataRoot(tmp_path, is_sample=False)).data == ""
+
+
+def test_real_data_only_hides_its_text_on_the_sample(tmp_path):
+    real = DataRoot(tmp_path, is_sample=False)
+    assert book.real_data_only(real, "Only **real** here.").data == (
+        ":::{admonition} On the real data\n:class: note\nOnly **real** here.\n:::")
+    assert book.real_data_only(real, "x", title="Beside the paper").data.startswith(":::{admonition} Beside the paper\n")
+    assert book.real_data_only(SAMPLE, "Only **real** here.").data == ""
+
+
+def test_glue_names_each_value_and_displays_nothing(monkeypatch):
+    calls = []
+    monkeypatch.setattr(book, "_myst_glue", lambda name, value, display: calls.append((name, value, display)))
+    book.glue(pairs=971, share=0.25)
+    assert calls == [("pairs", 971, False), ("share", 0.25, False)]
+
+
+def test_shown_path_is_relative_to_the_root_or_just_a_name(tmp_path):
+    root = DataRoot(tmp_path.resolve(), is_sample=False)
+    assert book.shown_path(tmp_path / "duc2006" / "D0601.pyr", root) == "duc2006/D0601.pyr"
+    assert book.shown_path(tmp_path, root) == "."
+    assert book.shown_path("/somewhere/else/vectors.txt", root) == "vectors.txt"
+    assert book.shown_path(SAMPLE_ROOT / "sts" / "2012", SAMPLE) == "sts/2012"
+
+
+def test_table_shows_a_dash_for_missing_values():
+    frame = pd.DataFrame({"pearson": [0.123456, np.nan], "n": [3, 4]}, index=["a", "b"])
+    html = book.table(frame, precision=3).to_html()
+    assert "0.123" in html and "0.1235" not in html and "—" in html and "nan" not in html.lower()
+    assert "0.1235" in book.table(frame).to_html()
