@@ -167,9 +167,6 @@ def test_explain_pair_agrees_with_the_binary_test(toy):
 
 
 
-@pytest.mark.xfail(strict=True, reason="explain_pair's same_scu compares scu_id and topic but not corpus: items of "
-                   "two corpora with the same topic name and SCU id are reported as one SCU (all rules pass, yet "
-                   "the pair is not in the test and nothing says why)")
 def test_explain_pair_items_of_two_corpora_are_not_one_scu():
     texts = ["The city council approved the new harbour budget on Monday", "Councillors voted to fund the harbour"]
     b = benchmark.build([make_pyramid({1: ("", texts)}, corpus="a"), make_pyramid({1: ("", texts[::-1])}, corpus="b")],

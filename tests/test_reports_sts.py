@@ -246,12 +246,12 @@ def test_interval_table_contains_the_estimate(releases, tokencos):
 def test_fisher_table_against_scipy(releases, tokencos):
     rnd = evaluate(RandomBaseline(0), releases)
     t = reports.fisher_table(tokencos, rnd)
-    assert list(t.columns) == ["n", "tokencos", "random", "z", "p (one-tailed)"]
+    assert list(t.columns) == ["n", "A: tokencos", "B: random", "z", "p (one-tailed)"]
     assert len(t) == sum(d.pearson is not None for yr in tokencos.values() for d in yr.datasets)
     for (y, name), r in t.iterrows():
         a = next(d for d in tokencos[y].datasets if d.name == name)
         b = next(d for d in rnd[y].datasets if d.name == name)
-        assert (r["n"], r["tokencos"], r["random"]) == (a.n, a.pearson, b.pearson)
+        assert (r["n"], r["A: tokencos"], r["B: random"]) == (a.n, a.pearson, b.pearson)
         z = (np.arctanh(a.pearson) - np.arctanh(b.pearson)) / np.sqrt(2 / (a.n - 3))
         assert r["z"] == pytest.approx(z)
         assert r["p (one-tailed)"] == pytest.approx(stats.norm.sf(z))
@@ -273,9 +273,6 @@ def test_fisher_table_skips_unscored_and_tiny_datasets():
     assert isinstance(t, pd.DataFrame)
 
 
-@pytest.mark.xfail(strict=True, reason="fisher_table names its Pearson columns by system name: two runs of one "
-                   "system (e.g. token-cos on the UTF-8 and the ASCII 2016 inputs) share one column, and B's "
-                   "Pearson silently replaces A's beside a z computed from both")
 def test_fisher_table_keeps_both_pearsons_when_the_systems_share_a_name():
     a = {"2099": year("2099", "tokencos", [("big", 103, 0.6, 0.6)], 0.6, 0.6, 0.6)}
     b = {"2099": year("2099", "tokencos", [("big", 103, 0.4, 0.4)], 0.4, 0.4, 0.4)}

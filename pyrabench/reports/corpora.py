@@ -80,7 +80,7 @@ def weight_shape(weights: pd.DataFrame) -> dict:
     by_corpus = {name: g.sort_values("weight") for name, g in weights.groupby("corpus", sort=False)}
     return {
         "corpora": len(by_corpus),
-        "weight_one_most_common": sum(int(g["share"].idxmax() == g.index[0]) for g in by_corpus.values()),
+        "weight_one_most_common": sum(int(g.loc[g["share"].idxmax(), "weight"] == 1) for g in by_corpus.values()),
         "falling": sum(int(g["share"].is_monotonic_decreasing) for g in by_corpus.values()),
         "max_weight": {name: int(g["weight"].max()) for name, g in by_corpus.items()},
     }

@@ -107,7 +107,7 @@ def explain_pair(bench: Benchmark, id_a: str, id_b: str) -> pd.Series:
     wa, wb = bench.items.words[i], bench.items.words[j]
     sa, sb = set(wa), set(wb)
     content = lambda s: {w for w in s if is_content_word(w, policy.stop_words)}  # noqa: E731
-    same = f["scu_id"].iat[i] == f["scu_id"].iat[j] and f["topic"].iat[i] == f["topic"].iat[j]
+    same = all(f[key].iat[i] == f[key].iat[j] for key in ("corpus", "topic", "scu_id"))
     pair_ids = {(a, b) for a, b in zip(bench.binary["id_a"], bench.binary["id_b"])}
     return pd.Series(
         {

@@ -124,15 +124,21 @@ def interval_table(system: System, releases: dict[str, STSRelease], n_resamples:
 
 
 def fisher_table(a: dict[str, YearResult], b: dict[str, YearResult]) -> pd.DataFrame:
-    """Per dataset: is system A's Pearson above B's? One-tailed Fisher-z test (2013 §4.1)."""
+    """Per dataset (matched by name): is system A's Pearson above B's? One-tailed Fisher-z test
+    (2013 §4.1). The columns are ``A: <system>`` and ``B: <system>``, so two runs of one system
+    (e.g. token-cos on two encodings) keep both correlations."""
     rows = []
     for year in a:
-        for da, db in zip(a[year].datasets, b[year].datasets):
-            if da.pearson is None or db.pearson is None or da.n <= 3:
+        if year not in b:
+            continue
+        theirs = {d.name: d for d in b[year].datasets}
+        for da in a[year].datasets:
+            db = theirs.get(da.name)
+            if db is None or da.pearson is None or db.pearson is None or da.n <= 3:
                 continue
             z, p = metrics.fisher_z_test(da.pearson, db.pearson, da.n, db.n)
-            rows.append({"year": year, "dataset": da.name, "n": da.n, a[year].system: da.pearson,
-                         b[year].system: db.pearson, "z": z, "p (one-tailed)": p})
+            rows.append({"year": year, "dataset": da.name, "n": da.n, f"A: {a[year].system}": da.pearson,
+                         f"B: {b[year].system}": db.pearson, "z": z, "p (one-tailed)": p})
     return pd.DataFrame(rows).set_index(["year", "dataset"])
 
 
