@@ -209,7 +209,7 @@ _INT_COLUMNS = (
 )  # fmt: skip
 
 
-def _jsonl_frame(raw: bytes, path: Path) -> pd.DataFrame:
+def _jsonl_frame(raw: bytes, path: Path) -> tuple[pd.DataFrame, list[dict]]:
     """Rows of a built ``*.jsonl``: every line one JSON object with the first line's keys."""
     text = decode_utf8(raw, path)
     records, keys = [], None
@@ -224,34 +224,55 @@ def _jsonl_frame(raw: bytes, path: Path) -> pd.DataFrame:
         elif list(obj) != keys:
             raise DataFormatError(path, f"keys {sorted(set(obj) ^ set(keys))} differ from the first line's", line=number)
         records.append(obj)
-    return pd.DataFrame.from_records(records, columns=keys)
+    return pd.DataFrame.from_records(records, columns=keys), records
 
 
 #: Columns that hold text (every other required column is an integer).
 _STR_COLUMNS = tuple(c for c in (*BINARY_REQUIRED, *RANKING_REQUIRED) if c != "label")
 
 
-def _check_columns(df: pd.DataFrame, path: Path, first_line: int) -> pd.DataFrame:
+def _strict_int(v, lenient: bool) -> int | None:
+    """``v`` as an int if it is one (a digit string in a csv; an integral float where a format
+    stores integers as floats), else None. Booleans are not integers here."""
+    if type(v) is int:
+        return v
+    if isinstance(v, str) and re.fullmatch(r"\s*-?\d{1,19}\s*", v):
+        return int(v)
+    if lenient and isinstance(v, float) and v.is_integer():
+        return int(v)
+    return None
+
+
+def _check_columns(df: pd.DataFrame, path: Path, first_line: int, records: list | None = None) -> pd.DataFrame:
     """Text columns hold strings, integer columns integers (labels 0 or 1); the first bad row is
-    named by its line (``first_line`` is the line of row 0: 2 in a csv, after its header)."""
+    named by its line (``first_line`` is the line of row 0: 2 in a csv, after its header).
+    ``records`` are the decoded JSON rows, so a null is reported as written (pandas would have
+    turned the column into floats)."""
+    def raw(col):
+        return [r.get(col) for r in records] if records is not None else df[col].tolist()
+
+    def fail(col, i, what):
+        raise DataFormatError(path, f"column {col!r}: {raw(col)[i]!r} is not {what}", line=first_line + i)
+
     for col in _STR_COLUMNS:
-        if col in df.columns:
-            bad = [i for i, v in enumerate(df[col].tolist()) if not isinstance(v, str)][:1]
-            if bad:
-                raise DataFormatError(path, f"column {col!r}: {df[col].iloc[bad[0]]!r} is not a string",
-                                      line=first_line + bad[0])
+        if col in df.columns and pd.api.types.infer_dtype(df[col], skipna=False) not in ("string", "empty"):
+            fail(col, next(i for i, v in enumerate(raw(col)) if not isinstance(v, str)), "a string")
     for col in _INT_COLUMNS:
-        if col not in df.columns:
+        if col not in df.columns or not len(df):
             continue
-        values = df[col].tolist()
-        ints = [v if type(v) is int else int(v) if isinstance(v, str) and re.fullmatch(r"-?\d{1,18}", v.strip()) else None
-                for v in values]
-        allowed = (lambda v: v in (0, 1)) if col == "label" else (lambda v: -(2**63) <= v < 2**63)
-        bad = [i for i, v in enumerate(ints) if v is None or not allowed(v)][:1]
-        if bad:
-            what = "0 or 1" if col == "label" else "a 64-bit integer"
-            raise DataFormatError(path, f"column {col!r}: {values[bad[0]]!r} is not {what}", line=first_line + bad[0])
-        df[col] = np.asarray(ints, dtype=np.int64)
+        what = "0 or 1" if col == "label" else "a 64-bit integer"
+        column = df[col]
+        if pd.api.types.is_integer_dtype(column) and not pd.api.types.is_bool_dtype(column):
+            values = column.to_numpy()
+        else:
+            ints = [_strict_int(v, records is None) for v in raw(col)]
+            bad = [i for i, v in enumerate(ints) if v is None or not -(2**63) <= v < 2**63]
+            if bad:
+                fail(col, bad[0], what)
+            values = np.asarray(ints, dtype=np.int64)
+        if col == "label" and not np.isin(values, (0, 1)).all():
+            fail(col, int(np.flatnonzero(~np.isin(values, (0, 1)))[0]), what)
+        df[col] = values.astype(np.int64)
     return df
 
 
@@ -264,10 +285,11 @@ def _read_frame(path: Path, fmt: str, recorded: dict) -> pd.DataFrame:
     if hashlib.sha256(raw).hexdigest() != recorded["sha256"]:
         raise DataFormatError(path, "does not match the sha256 recorded in stats.json: the file changed after "
                               "the build (or comes from another build); rebuild with `pyrabench build`")
+    records = None
     if not raw:  # an empty test (e.g. a tiny pyramid) is an empty JSON-lines file
         df, first = pd.DataFrame(columns=BINARY_REQUIRED if path.stem == "binary" else RANKING_REQUIRED), 1
     elif fmt == "jsonl":
-        df, first = _jsonl_frame(raw, path), 1
+        (df, records), first = _jsonl_frame(raw, path), 1
     else:
         try:
             if fmt == "parquet":
@@ -278,7 +300,7 @@ def _read_frame(path: Path, fmt: str, recorded: dict) -> pd.DataFrame:
             raise DataFormatError(path, f"cannot read as {fmt}: {exc}") from None
     if len(df) != recorded["rows"]:
         raise DataFormatError(path, f"{len(df)} rows, but stats.json recorded {recorded['rows']}; rebuild")
-    return _check_columns(df, path, first)
+    return _check_columns(df, path, first, records)
 
 
 def _recorded(stats: dict, stats_path: Path, name: str) -> dict:
