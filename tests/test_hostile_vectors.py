@@ -180,3 +180,13 @@ def test_fifo_and_device_are_refused(tmp_path, fmt, within):
         within(10, _read, fifo, fmt)
     with pytest.raises(DataFormatError, match="character device"):
         within(10, _read, "/dev/zero", fmt)
+
+
+@pytest.mark.parametrize("where", [10, -6])
+def test_space_free_garbage_in_a_binary_file_is_refused_at_once(tmp_path, where, within):
+    """A long run without a space made the record regex retry from every byte (quadratic)."""
+    data = _binary()
+    p = tmp_path / "v.bin"
+    p.write_bytes(data[:where] + b"[" * 2_000_000 + data[where:])
+    with pytest.raises(DataFormatError, match="bytes without a space"):
+        within(10, _read, p, "word2vec-bin")

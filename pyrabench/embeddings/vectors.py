@@ -73,6 +73,8 @@ CHUNK = 8 << 20  # bytes read at a time from a (decompressed) stream
 #: Largest dimension a header may announce (published embeddings have at most a few thousand):
 #: a corrupt header cannot make the reader allocate gigabytes before reading a row.
 MAX_DIM = 100_000
+#: Longest word (bytes) a binary file may hold; GoogleNews' longest phrases are a few hundred.
+MAX_WORD = 10_000
 #: Errors the decompressors and archive readers raise on corrupt input.
 _CORRUPT = (OSError, EOFError, zlib.error, zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, RuntimeError)
 
@@ -283,6 +285,7 @@ def read_word2vec_binary(stream, path: Path, keep: _Keep) -> tuple[list[str], np
             got = stream.readinto(view[n : n + CHUNK])
             eof = not got
             n += got
+        _check_runs(buf, n, record, path, offset)
         found = pattern.findall(buf, 0, n)[: count - seen]
         if not found:
             if eof:
@@ -346,6 +349,19 @@ def _check_header(count: int, dim: int, path: Path, header_bytes: int, size: int
                 path, f"header announces {count} words of dimension {dim} (at least {need:,} bytes), but only "
                 f"{have:,} bytes follow it (truncated file or wrong header?)", line=1,
             )
+
+
+def _check_runs(buf: bytearray, n: int, record: int, path: Path, offset: int) -> None:
+    """No run of bytes without a space longer than a word plus a vector can hold.
+
+    ``findall`` retries ``[^ ]+`` from every position of a run it cannot complete, which is
+    quadratic in the run: a corrupt file with megabytes of space-free garbage would take hours.
+    In a valid file a space-free run is at most a vector, a newline and a word."""
+    spaces = np.flatnonzero(np.frombuffer(buf, dtype=np.uint8, count=n) == 32)
+    longest = int(np.diff(spaces, prepend=-1, append=n).max()) - 1 if n else 0
+    if longest > record + 2 + MAX_WORD:
+        raise DataFormatError(path, f"{longest:,} bytes without a space after byte {offset}: no word and vector "
+                              f"there (corrupt file, or a word longer than {MAX_WORD} bytes)")
 
 
 def _check_tiling(pattern, buf, n: int, found: list, ends: np.ndarray, path: Path, offset: int, seen: int) -> None:
