@@ -70,9 +70,10 @@ def test_valid_files_read(tmp_path):
         (_text(header=None) + b"dog 1 2 3 4\n", "more than 3 numbers \\(the first row's\\)", 4),
         (_text(header=None) + b"dog 1 2\n", "expected 3 numbers after the word, got 2", 4),
         (_text(header=None)[:-4] + b"\n", "expected 3 numbers", 3),  # cut inside the last row
+        (b"9" * 5000 + b" 3\n" + _text(header=None), "too large", 1),
     ],
     ids=["dim-larger", "dim-smaller", "count-larger", "count-smaller", "dim-0", "header-only",
-         "cut-at-row", "longer-row", "shorter-row", "cut-in-row"],
+         "cut-at-row", "longer-row", "shorter-row", "cut-in-row", "5000-digits"],
 )
 def test_text_header_and_rows_are_checked(tmp_path, content, match, line):
     p = tmp_path / "v.txt"
@@ -122,8 +123,9 @@ def test_non_finite_text_components_name_file_and_line(tmp_path, bad):
         (_binary(count=0), "0 words"),
         (b"3 3\n", "truncated"),
         (b"-1 3\n", "no vectors"),
+        (b"9" * 5000 + b" 3\n", "header should be"),
     ],
-    ids=["huge-dim", "dim-vs-size", "count-vs-size", "dim-0", "count-0", "header-only", "negative"],
+    ids=["huge-dim", "dim-vs-size", "count-vs-size", "dim-0", "count-0", "header-only", "negative", "5000-digits"],
 )
 def test_binary_header_is_checked_before_allocating(tmp_path, content, match, within):
     p = tmp_path / "v.bin"
@@ -190,3 +192,11 @@ def test_space_free_garbage_in_a_binary_file_is_refused_at_once(tmp_path, where,
     p.write_bytes(data[:where] + b"[" * 2_000_000 + data[where:])
     with pytest.raises(DataFormatError, match="bytes without a space"):
         within(10, _read, p, "word2vec-bin")
+
+
+def test_a_word_listed_twice_keeps_its_first_vector_and_is_counted(tmp_path):
+    p = tmp_path / "glove.txt"
+    p.write_bytes(_text(header=None) + b"cat 9 9 9\n")
+    bag = vectors.load_vectors("g", p, "glove", {"cat"}, progress=False)
+    assert bag.words == ["cat"] and bag.vectors[0].tolist() == [1.0, -2.0, 0.5]
+    assert bag.log.counts() == {"skipped:duplicate-word": 1}

@@ -25,8 +25,8 @@ word (no cache: that is the whole file).
 
 Bad files raise :class:`~pyrabench.errors.DataFormatError` with the file and line (or word
 number and byte offset, for binary files); blank lines are skipped; when a word occurs twice the
-first occurrence wins (files list the most frequent spelling first). Files come from other
-people, so a reader checks before it trusts:
+first occurrence wins (files list the most frequent spelling first; the others are counted as
+``duplicate-word`` skips). Files come from other people, so a reader checks before it trusts:
 
 * only regular files are read (a FIFO or a device is refused before a byte is read), and a
   corrupt ``.gz``/``.bz2``/``.zip`` is an error naming the file;
@@ -419,6 +419,8 @@ def read_text(stream, path: Path, keep: _Keep, log: RepairLog | None = None) -> 
         if dim is None:
             fields = line.split(b" ")
             if lineno == 1 and len(fields) == 2 and all(f.isdigit() for f in fields):
+                if max(map(len, fields)) > 18:
+                    raise DataFormatError(path, f"header numbers {line[:40]!r}... are too large", line=1)
                 announced, dim = int(fields[0]), int(fields[1])
                 _check_header(announced, dim, path, len(line) + 1, None, binary=False)
                 continue
@@ -531,14 +533,18 @@ def read_vectors(
                     words, vectors = read_text(stream, path, keep, log)
         except _CORRUPT as exc:  # a corrupt .gz/.bz2/.zip, a read error
             raise DataFormatError(path, f"cannot read ({type(exc).__name__}: {exc})") from None
-    return _first_occurrences(words, vectors)
+    return _first_occurrences(words, vectors, path, log)
 
 
-def _first_occurrences(words: list[str], vectors: np.ndarray) -> tuple[list[str], np.ndarray]:
+def _first_occurrences(words: list[str], vectors: np.ndarray, path: Path, log: RepairLog | None):
+    """Each word once: the first occurrence wins (files list the frequent spelling first); the
+    later ones are counted as ``duplicate-word`` skips."""
     if len(set(words)) == len(words):
         return words, vectors
     seen: dict[str, int] = {}
     for i, w in enumerate(words):
+        if w in seen and log is not None:
+            log.skip(path, "duplicate-word", f"{w!r} again; its first vector is kept", f"row {i + 1} of those read")
         seen.setdefault(w, i)
     rows = sorted(seen.values())
     return [words[i] for i in rows], vectors[rows]
