@@ -65,13 +65,19 @@ def _small_files(sample_root, tmp_path_factory):
 
 
 def _benchmark_lines() -> list[bytes]:
-    from pyrabench.paraphrase import build as benchmark
-
-    bench = benchmark.build(benchmark.corpora_from_root(SAMPLE_ROOT, ["tac2008"]))
-    return [
-        (json.dumps(row, ensure_ascii=False) + "\n").encode()
-        for row in bench.binary.head(6).to_dict("records")
-    ]
+    """Rows in the layout ``pyrabench build`` writes (our own invented sentences)."""
+    texts = ["The bridge opened on Monday", "The new bridge opened", "A toll angered commuters",
+             "Drivers pay a two dollar toll"]
+    rows = []
+    for k, (a, b) in enumerate([(0, 1), (2, 3), (0, 2), (1, 3), (0, 3), (1, 2)]):
+        scu_a, scu_b = a // 2 + 1, b // 2 + 1
+        rows.append({
+            "pair_id": f"toy/T/{scu_a}/{a}+{scu_b}/{b}", "corpus": "toy", "topic": "T", "label": int(scu_a == scu_b),
+            "text_a": texts[a], "text_b": texts[b], "id_a": f"toy/T/{scu_a}/{a}", "id_b": f"toy/T/{scu_b}/{b}",
+            "scu_a": scu_a, "scu_b": scu_b, "weight_a": 2, "weight_b": 2, "shared_words": k,
+            "words_a": len(texts[a].split()), "words_b": len(texts[b].split()),
+        })
+    return [(json.dumps(row) + "\n").encode() for row in rows]
 
 
 def _tac_peers(sample_root):
