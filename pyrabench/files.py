@@ -15,6 +15,7 @@ from __future__ import annotations
 import ctypes
 import errno
 import fcntl
+import glob
 import json
 import os
 import shutil
@@ -223,7 +224,8 @@ def _remove_stale(parent: Path, name: str) -> list[Path]:
     """Temporary siblings ``.<name>.*.tmp`` / ``.old`` left by a killed build (their owner's lock
     is gone); a live build holds an exclusive ``flock`` on its own, so it is never touched."""
     removed = []
-    for p in sorted(parent.glob(f".{name}.*.tmp")) + sorted(parent.glob(f".{name}.*.old")):
+    pattern = glob.escape(name)
+    for p in sorted(parent.glob(f".{pattern}.*.tmp")) + sorted(parent.glob(f".{pattern}.*.old")):
         try:
             fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK)
         except OSError:

@@ -280,3 +280,40 @@ def test_missing_test_file_is_missing_data(built):
     (built / "ranking.jsonl").unlink()
     with pytest.raises(MissingDataError, match="ranking.jsonl is missing"):
         store.load(built)
+
+
+def test_sigkill_mid_rebuild_leaves_the_old_benchmark_and_the_next_build_cleans_up(bench, built):
+    """The issue's scenario with a real SIGKILL: killed after the new binary.jsonl is written."""
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    before = _snapshot(built)
+    code = (
+        "import sys, time\n"
+        "from pyrabench.paraphrase import store\n"
+        "real = store._write_frame\n"
+        "def slow(df, path, fmt):\n"
+        "    real(df, path, fmt)\n"
+        "    if path.name.startswith('binary'):\n"
+        "        print('binary written', flush=True); time.sleep(60)\n"
+        "store._write_frame = slow\n"
+        "bench = store.load(sys.argv[1])\n"
+        "bench.card = 'a different card'\n"
+        "store.save(bench, sys.argv[1])\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    proc = subprocess.Popen([sys.executable, "-c", code, str(built)], stdout=subprocess.PIPE, env=env, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "binary written"
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(30)
+    finally:
+        proc.kill()
+    assert _snapshot(built) == before  # the old benchmark, whole
+    store.load(built)
+    stale = [p.name for p in built.parent.iterdir() if p.name != "bench"]
+    assert len(stale) == 1 and stale[0].startswith(".bench.") and stale[0].endswith(".tmp")
+    store.save(bench, built)
+    assert [p.name for p in built.parent.iterdir()] == ["bench"]
