@@ -2,7 +2,10 @@
 
 A subcommand module (``pyrabench/commands/<name>.py``) defines ``HELP`` (one line),
 ``add_arguments(parser)`` and ``run(args) -> int``. Errors a user can cause are
-:class:`PyrabenchError` and print as one line.
+:class:`PyrabenchError` and print as one line (exit 2, like a usage error); a bad option value
+is a usage error from argparse (exit 2); Ctrl-C prints one line and exits 130 (128 + SIGINT,
+the shell's convention); warnings (:class:`PyrabenchWarning`) print as one ``warning:`` line
+each. No input prints a traceback.
 """
 
 from __future__ import annotations
@@ -10,9 +13,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import warnings
 
 from .commands import build, data, evaluate, score, stats, sts
-from .errors import PyrabenchError
+from .errors import PyrabenchError, PyrabenchWarning
 
 DESCRIPTION = (
     "Pyramid annotations (DUC/TAC) as a paraphrase benchmark for sentence embeddings, the STS "
@@ -35,16 +39,36 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _show_warning(message, category, filename, lineno, file=None, line=None):
+    """Warnings as one line; ours without the source location (it is about the data, not the code)."""
+    out = file if file is not None else sys.stderr
+    if issubclass(category, PyrabenchWarning):
+        out.write(f"pyrabench: warning: {message}\n")
+    else:
+        out.write(warnings.formatwarning(message, category, filename, lineno, line))
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    command = "pyrabench"
     try:
-        return int(args._run(args) or 0)
+        args = build_parser().parse_args(argv)
+        command = f"pyrabench {args.command}"
+        with warnings.catch_warnings():
+            warnings.showwarning = _show_warning
+            warnings.simplefilter("default", PyrabenchWarning)
+            return int(args._run(args) or 0)
     except PyrabenchError as exc:
-        print(f"pyrabench {args.command}: error: {exc}", file=sys.stderr)
+        print(f"{command}: error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(f"{command}: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # output piped into `head` and closed early: not an error
         sys.stderr = open(os.devnull, "w")  # silence the flush at interpreter exit
         return 0
+    except OSError as exc:  # the system refused something (disk full, a file vanished): one line
+        print(f"{command}: error: {exc}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -43,3 +43,17 @@ class EvaluationError(PyrabenchError):
 
 class MetricInputError(PyrabenchError, ValueError):
     """Scores or labels that no metric can be computed on (NaN, wrong shape, non-binary labels)."""
+
+
+class EmptyCorpusError(MissingDataError):
+    """A corpus asked for by name is present but holds no usable SCU (an empty file, no ``<scu>``)."""
+
+
+class OutputError(PyrabenchError):
+    """An output path that cannot be written: a file where a directory belongs, no permission,
+    or a directory holding files that are not ours to replace."""
+
+
+class PyrabenchWarning(UserWarning):
+    """Something the user should know that is not an error (e.g. an empty corpus found while
+    discovering every corpus under a data root); the CLI prints it as one line."""

@@ -55,3 +55,30 @@ def real_path(real_data):
 @pytest.fixture(scope="session")
 def sample_root() -> Path:
     return SAMPLE_ROOT
+
+
+@pytest.fixture
+def within():
+    """``within(seconds, fn, *args)``: ``fn(*args)`` run in a daemon thread; fails the test if it
+    has not returned in time (a hang), else returns its result or re-raises its exception."""
+    import threading
+
+    def run(seconds, fn, *args, **kwargs):
+        box = {}
+
+        def target():
+            try:
+                box["value"] = fn(*args, **kwargs)
+            except BaseException as exc:  # noqa: BLE001 - handed to the test thread
+                box["error"] = exc
+
+        thread = threading.Thread(target=target, daemon=True)
+        thread.start()
+        thread.join(seconds)
+        if thread.is_alive():
+            pytest.fail(f"{getattr(fn, '__name__', fn)} did not return within {seconds} s (a hang)")
+        if "error" in box:
+            raise box["error"]
+        return box.get("value")
+
+    return run

@@ -38,9 +38,10 @@ def test_missing_corpus_by_name_is_an_error(capsys, sample_root):
     assert "tac2010" in capsys.readouterr().err
 
 
-def test_empty_root_reports_missing(capsys, tmp_path):
-    assert main(["data", "--data", str(tmp_path)]) == 0
-    out = capsys.readouterr().out
-    assert "no pyramid corpus found" in out and "missing: duc2005" in out
+def test_empty_root_is_an_error(capsys, tmp_path):
+    """A root with no corpus at all is a usage error (exit 2), not an empty table and exit 0."""
+    assert main(["data", "--data", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "no pyramid corpus under" in err and str(tmp_path) in err and "Traceback" not in err
     assert main(["data", "--data", str(tmp_path / "nowhere")]) == 2
     assert "not a directory" in capsys.readouterr().err

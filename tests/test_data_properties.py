@@ -1,20 +1,35 @@
 """Property tests: any truncation or corruption of a valid file read by any reader yields a
-:class:`PyrabenchError` or a counted repair/skip — never another exception type."""
+:class:`PyrabenchError` or a counted repair/skip — never another exception type, and never a
+hang: every example must finish within the hypothesis ``deadline``.
+
+Readers covered: DUCView ``.pyr``/``.pan``, SacreROUGE pyramids and annotations (JSONL), a
+built benchmark's ``binary.jsonl`` (its stats.json re-recorded so the rows are parsed, not just
+refused by the checksum), STS gold, input and system-output files and the STS-B csv, and word
+vectors (GloVe text, word2vec text with header, word2vec binary, gzip'd text)."""
 
 from __future__ import annotations
 
+import gzip
+import hashlib
+import json
 import shutil
+import struct
+from datetime import timedelta
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from pyrabench.data import ducview, sacrerouge
 from pyrabench.data.repairs import RepairLog
 from pyrabench.dataroot import SAMPLE_ROOT
+from pyrabench.embeddings import vectors
 from pyrabench.errors import PyrabenchError
+from pyrabench.sts import outputs, releases
 
-SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+#: A hang or a quadratic blowup shows as an example slower than this (generous: the machine is shared).
+DEADLINE = timedelta(seconds=5)
+SETTINGS = settings(max_examples=50, deadline=DEADLINE, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 def _small_files(sample_root, tmp_path_factory):
@@ -28,12 +43,41 @@ def _small_files(sample_root, tmp_path_factory):
     shutil.copy(pan, out / pan.name)
     annotations = out / "pyramid-annotations.jsonl"
     sacrerouge.write_annotations(_tac_peers(sample_root), annotations)
+    sts = sample_root / "sts" / "2012" / "test-gold"
+    words = [("the", [0.1, -0.2, 0.3]), ("river", [1.5, 2.0, -0.5]), ("bridge", [0.0, 0.25, 4.0])]
+    text = "".join(f"{w} {' '.join(map(str, v))}\n" for w, v in words).encode()
+    binary = b"3 3\n" + b"".join(w.encode() + b" " + struct.pack("<3f", *v) + b"\n" for w, v in words)
     return {
         "pyr": (out / pyr.name).read_bytes(),
         "pan": (out / pan.name).read_bytes(),
         "jsonl": jsonl.read_bytes(),
         "annotations": annotations.read_bytes(),
+        "binary-jsonl": b"".join(_benchmark_lines()[:6]),
+        "gold": b"".join((sts / "STS.gs.MSRpar.txt").read_bytes().splitlines(keepends=True)[:8]),
+        "input": b"".join((sts / "STS.input.MSRpar.txt").read_bytes().splitlines(keepends=True)[:8]),
+        "output": b"2.5\t100\n3.75\t90\n0.0\t100\n5\t100\n",
+        "stsb": b"".join((sample_root / "sts/stsbenchmark/sts-test.csv").read_bytes().splitlines(keepends=True)[:6]),
+        "glove": text,
+        "w2v-text": b"3 3\n" + text,
+        "w2v-bin": binary,
+        "glove-gz": gzip.compress(text, mtime=0),
     }
+
+
+def _benchmark_lines() -> list[bytes]:
+    """Rows in the layout ``pyrabench build`` writes (our own invented sentences)."""
+    texts = ["The bridge opened on Monday", "The new bridge opened", "A toll angered commuters",
+             "Drivers pay a two dollar toll"]
+    rows = []
+    for k, (a, b) in enumerate([(0, 1), (2, 3), (0, 2), (1, 3), (0, 3), (1, 2)]):
+        scu_a, scu_b = a // 2 + 1, b // 2 + 1
+        rows.append({
+            "pair_id": f"toy/T/{scu_a}/{a}+{scu_b}/{b}", "corpus": "toy", "topic": "T", "label": int(scu_a == scu_b),
+            "text_a": texts[a], "text_b": texts[b], "id_a": f"toy/T/{scu_a}/{a}", "id_b": f"toy/T/{scu_b}/{b}",
+            "scu_a": scu_a, "scu_b": scu_b, "weight_a": 2, "weight_b": 2, "shared_words": k,
+            "words_a": len(texts[a].split()), "words_b": len(texts[b].split()),
+        })
+    return [(json.dumps(row) + "\n").encode() for row in rows]
 
 
 def _tac_peers(sample_root):
@@ -57,9 +101,50 @@ def valid(sample_root, tmp_path_factory):
     return _small_files(sample_root, tmp_path_factory)
 
 
+def _read_benchmark(path) -> None:
+    """``path`` as the ``binary.jsonl`` of a benchmark whose stats.json records its exact bytes."""
+    from pyrabench.paraphrase import store
+
+    data = path.read_bytes()
+    directory = path.parent / "bench"
+    directory.mkdir(exist_ok=True)
+    (directory / "binary.jsonl").write_bytes(data)
+    (directory / "ranking.jsonl").write_bytes(b"")
+    sha = hashlib.sha256
+    files = {"binary.jsonl": {"rows": data.count(b"\n"), "sha256": sha(data).hexdigest()},
+             "ranking.jsonl": {"rows": 0, "sha256": sha(b"").hexdigest()}}
+    stats = {"corpora": {}, "overall": {}, "paper": {}, "missing": [], "format": "jsonl", "files": files}
+    (directory / "stats.json").write_text(json.dumps(stats))
+    try:
+        store.load(directory)
+    except PyrabenchError as exc:
+        assert str(directory / "binary.jsonl") in str(exc)
+
+
+_VECTOR_KINDS = {"glove": ("v.txt", "glove"), "w2v-text": ("v.txt", "word2vec-text"),
+                 "w2v-bin": ("v.bin", "word2vec-bin"), "glove-gz": ("v.txt.gz", "glove")}
+
+
 def _read(kind: str, path) -> RepairLog:
     log = RepairLog()
-    if kind == "pyr":
+    if kind == "binary-jsonl":
+        _read_benchmark(path)
+    elif kind == "gold":
+        releases.read_gold(path, log)
+    elif kind == "input":
+        releases.read_input(path, log)
+    elif kind == "output":
+        outputs.read_output(path)
+    elif kind == "stsb":
+        shutil.copy(path, path.parent / "sts-test.csv")
+        releases._load_stsb(path.parent)
+    elif kind in _VECTOR_KINDS:
+        name, fmt = _VECTOR_KINDS[kind]
+        target = path.parent / name
+        shutil.copy(path, target)
+        for vocab in ({"the", "river", "bridge"}, None):
+            vectors.read_vectors(target, fmt, vocab, progress=False, log=log)
+    elif kind == "pyr":
         ducview.read_pyramid(path, "passonneau2013", "T", log, default_regex=ducview.PASSONNEAU_REGEX)
     elif kind == "pan":
         ducview.read_peer(path, "duc2005", "d301i", "2", "20", log)
@@ -79,7 +164,7 @@ def _check(kind: str, data: bytes, tmp_path) -> None:
     try:
         _read(kind, path)
     except PyrabenchError as exc:
-        assert str(path) in str(exc)
+        assert path.parent.as_posix() in str(exc)  # names the file (a copy beside it, for some kinds)
 
 
 def test_valid_files_read_cleanly(valid, tmp_path):
@@ -89,17 +174,18 @@ def test_valid_files_read_cleanly(valid, tmp_path):
         assert len(_read(kind, path)) == 0
 
 
-KINDS = st.sampled_from(["pyr", "pan", "jsonl", "annotations"])
+KINDS = st.sampled_from(["pyr", "pan", "jsonl", "annotations", "binary-jsonl", "gold", "input", "output", "stsb",
+                         *_VECTOR_KINDS])
 
 
-@SETTINGS
+@settings(SETTINGS, max_examples=150)
 @given(kind=KINDS, cut=st.floats(0, 1, exclude_max=True))
 def test_truncation(valid, tmp_path, kind, cut):
     data = valid[kind]
     _check(kind, data[: int(cut * len(data))], tmp_path)
 
 
-@SETTINGS
+@settings(SETTINGS, max_examples=250)
 @given(kind=KINDS, where=st.floats(0, 1, exclude_max=True), junk=st.binary(min_size=1, max_size=4), drop=st.integers(0, 4))
 def test_corruption(valid, tmp_path, kind, where, junk, drop):
     data = valid[kind]
@@ -107,11 +193,29 @@ def test_corruption(valid, tmp_path, kind, where, junk, drop):
     _check(kind, data[:i] + junk + data[i + drop :], tmp_path)
 
 
-@SETTINGS
+@settings(SETTINGS, max_examples=150)
 @given(kind=KINDS, where=st.floats(0, 1, exclude_max=True), digit=st.sampled_from(b"0123456789-"))
 def test_digit_corruption_hits_offsets(valid, tmp_path, kind, where, digit):
     """Overwrite one digit (offsets, ids, weights live in digits) with another digit or a minus."""
     data = bytearray(valid[kind])
     positions = [k for k, b in enumerate(data) if chr(b).isdigit()]
+    assume(positions)  # a compressed file may hold no ASCII digit
     data[positions[int(where * len(positions))]] = digit
     _check(kind, bytes(data), tmp_path)
+
+
+#: Hostile fragments a fuzzer would not find by flipping bytes: entity tricks, a huge integer,
+#: deep nesting, NaN/Infinity, a huge header, a FIFO-like name, a backtracking regex.
+_HOSTILE = [
+    b"9" * 5000, b"[" * 50_000, b"NaN", b"-Infinity", b"1e999", b"&x;", b"&amp;", b"]]>", b"<!--",
+    b'<!DOCTYPE p [<!ENTITY x SYSTEM "/dev/zero">]>', b"(x+x+)+y", b"x" * 50, b"\x00", b"\xff\xfe",
+    b"99999999999 99999999999\n", b"1 0\n", b"\t\t\t", b"\r\n", b" " * 100, b"nan inf -inf",
+]
+
+
+@settings(SETTINGS, max_examples=200)
+@given(kind=KINDS, where=st.floats(0, 1, exclude_max=True), junk=st.sampled_from(_HOSTILE), drop=st.integers(0, 8))
+def test_hostile_fragments(valid, tmp_path, kind, where, junk, drop):
+    data = valid[kind]
+    i = int(where * len(data))
+    _check(kind, data[:i] + junk + data[i + drop :], tmp_path)

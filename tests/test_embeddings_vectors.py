@@ -150,7 +150,7 @@ def test_guess_format_and_unknown(tmp_path):
         (b"cat 0.1 0.2\ndog 0.3\n", "glove", "expected 1 numbers|expected 2 numbers", 2),
         (b"cat 0.1 0.2\ndog 0.3 abc\n", "glove", "not a number", 2),
         (b"", "glove", "no vectors", None),
-        (b"3 2\n", "word2vec-bin", "ends after 0 of 3", None),
+        (b"3 2\n", "word2vec-bin", "truncated", 1),
         (b"three two\n", "word2vec-bin", "header", 1),
     ],
 )

@@ -2,17 +2,69 @@
 
 from __future__ import annotations
 
+import argparse
 import json
+import math
 import sys
 from typing import Any
 
 import pandas as pd
 
 
+# Option types: a bad value is an argparse usage error (exit 2, one line), never a traceback
+# from deep inside a command.
+
+
+def nonnegative_int(text: str) -> int:
+    """A seed: an integer >= 0 (numpy refuses negative seeds)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """A count (e.g. resamples): an integer >= 1."""
+    value = nonnegative_int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
+    return value
+
+
+def finite_float(text: str) -> float:
+    """A finite number (NaN and infinities are refused)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a finite number")
+    return value
+
+
+def nonempty(text: str) -> str:
+    """A path that is not the empty string (``--data ''`` would silently mean "the default")."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path; omit the option to use the default")
+    return text
+
+
+def name_list(text: str) -> list[str]:
+    """A comma-separated list with at least one name: ``2012,2013``."""
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError(f"{text!r} names nothing; give e.g. 2012,2013")
+    return names
+
+
 def add_data_argument(parser) -> None:
     parser.add_argument(
         "--data",
         metavar="DIR",
+        type=nonempty,
         default=None,
         help="data root (default: $PYRABENCH_DATA, else the bundled sample data)",
     )

@@ -8,7 +8,7 @@ from ..dataroot import resolve
 from ..paraphrase import build as benchmark
 from ..paraphrase import store
 from ..paraphrase.policy import Policy
-from ._common import add_data_argument
+from ._common import add_data_argument, nonempty, nonnegative_int
 
 HELP = "build the binary and ranking tests (Baumel et al. 2016 §3) from the pyramid corpora"
 
@@ -19,12 +19,12 @@ def add_arguments(parser) -> None:
         "--corpus", metavar="NAME", nargs="+", action="extend", default=None,
         help="corpora to use (default: every pyramid corpus found under the data root)",
     )  # fmt: skip
-    parser.add_argument("--out", metavar="DIR", required=True, help="output directory (created if needed)")
+    parser.add_argument("--out", metavar="DIR", type=nonempty, required=True, help="output directory (created if needed)")
     parser.add_argument("--format", choices=("jsonl", "parquet", "csv"), default="jsonl", help="file format (default jsonl)")
     labels = parser.add_mutually_exclusive_group()
     labels.add_argument("--labels", dest="labels", action="store_true", default=None, help="include SCU labels as items (default)")
     labels.add_argument("--no-labels", dest="labels", action="store_false", help="contributors only")
-    parser.add_argument("--seed", type=int, default=None, help="seed of the answer draw (default 0)")
+    parser.add_argument("--seed", type=nonnegative_int, default=None, help="seed of the answer draw (default 0)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
 
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import warnings
+
 import pandas as pd
 
 from ..data.corpora import CORPUS_NAMES, corpus_stats, discover, load_corpus
 from ..dataroot import resolve
+from ..errors import EmptyCorpusError, MissingDataError, PyrabenchWarning
 from ._common import add_data_argument, add_json_argument, print_json, print_table
 
 HELP = "list the pyramid corpora under the data root with their counts and repairs"
@@ -28,13 +31,28 @@ def add_arguments(parser) -> None:
 
 
 def collect(data=None, names=None) -> dict:
-    """The report as a JSON-ready dict: ``{"data_root", "sample", "corpora": {...}, "missing": [...]}``."""
+    """The report as a JSON-ready dict: ``{"data_root", "sample", "corpora": {...}, "missing": [...],
+    "empty": {name: reason}}``. A corpus named in ``names`` must be present and hold SCUs; a
+    corpus found empty by discovery is reported under ``empty`` (and warned about); a root with
+    no corpus at all is an error."""
     root = resolve(data)
     present = discover(root.path)
-    wanted = list(names) if names else list(present)
-    corpora = {name: corpus_stats(load_corpus(name, root.path)) for name in wanted}
+    loaded, empty = {}, {}
+    for name in names or present:
+        try:
+            loaded[name] = load_corpus(name, root.path)
+        except EmptyCorpusError as exc:
+            if names:  # asked for by name: an error
+                raise
+            empty[name] = str(exc)
+            warnings.warn(f"left out: {exc}", PyrabenchWarning, stacklevel=2)
+    if not loaded:
+        detail = "; ".join(empty.values()) or "see `pyrabench.data.corpora` for the layouts"
+        raise MissingDataError(f"no pyramid corpus under {root.path} ({detail})")
+    corpora = {name: corpus_stats(c) for name, c in loaded.items()}
     missing = [n for n in CORPUS_NAMES if n not in present]
-    return {"data_root": str(root.path), "sample": root.is_sample, "corpora": corpora, "missing": missing}
+    return {"data_root": str(root.path), "sample": root.is_sample, "corpora": corpora, "missing": missing,
+            "empty": empty}
 
 
 def run(args) -> int:
@@ -61,8 +79,8 @@ def run(args) -> int:
                 for r in load_corpus(name, root.path).log.records:
                     what = "skipped" if r.skipped else "repaired"
                     print(f"  {r.path} [{r.item}] {what} {r.kind}: {r.detail}")
-    else:
-        print("no pyramid corpus found")
+    for name, reason in report["empty"].items():
+        print(f"{name}: empty, left out ({reason})")
     if report["missing"]:
         print("missing: " + ", ".join(report["missing"]))
     return 0

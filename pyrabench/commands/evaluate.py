@@ -7,13 +7,13 @@ from ..paraphrase import evaluate as evaluation
 from ..paraphrase import store
 from ..paraphrase.metrics import TIE_MODES
 from ..reports import paraphrase as paraphrase_reports
-from ._common import add_data_argument, add_json_argument, print_json, print_table
+from ._common import add_data_argument, add_json_argument, nonempty, nonnegative_int, positive_int, print_json, print_table
 
 HELP = "score embeddings on a built benchmark (F-measure, success rate, MRR with 95% CIs)"
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("dir", metavar="DIR", help="benchmark directory written by `pyrabench build`")
+    parser.add_argument("dir", metavar="DIR", type=nonempty, help="benchmark directory written by `pyrabench build`")
     parser.add_argument(
         "--embedding",
         metavar="SPEC",
@@ -21,8 +21,8 @@ def add_arguments(parser) -> None:
         required=True,
         help="registry name (random, onehot, glove-6b-50d, minilm, ...) or name=path[:format]; repeatable",
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed of the 10/90 split and the bootstrap (default 0)")
-    parser.add_argument("--resamples", type=int, default=1000, help="bootstrap/permutation resamples (default 1000)")
+    parser.add_argument("--seed", type=nonnegative_int, default=0, help="seed of the 10/90 split and the bootstrap (default 0)")
+    parser.add_argument("--resamples", type=positive_int, default=1000, help="bootstrap/permutation resamples (default 1000)")
     parser.add_argument(
         "--ties", choices=TIE_MODES, default="split", help="how tied ranking scores count (default: split = chance)"
     )

@@ -6,7 +6,7 @@ from ..data.corpora import CORPUS_NAMES, load_corpus
 from ..dataroot import resolve
 from ..scoring.auto.pipeline import run_corpus
 from ..scoring.manual import agreement, score_corpus
-from ._common import add_data_argument, add_json_argument, print_json, print_table
+from ._common import add_data_argument, add_json_argument, finite_float, nonnegative_int, print_json, print_table
 
 HELP = "pyramid scores (original, modified, coverage) per topic and peer; --auto SIMILARITY for automated scoring"
 
@@ -22,9 +22,9 @@ def add_arguments(parser) -> None:
                         help="automated scoring with 'uni', 'lsa' or 'emb:<embedding>'")
     parser.add_argument("--combine", default="max", choices=("max", "mean", "min"),
                         help="how segment/contributor similarities combine per SCU (default max)")
-    parser.add_argument("--threshold", type=float, action="append", default=None,
+    parser.add_argument("--threshold", type=finite_float, action="append", default=None,
                         help="similarity threshold (repeatable); default: KDE thresholds from the human matches")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the latent model (default 0)")
+    parser.add_argument("--seed", type=nonnegative_int, default=0, help="seed of the latent model (default 0)")
 
 
 def _manual(args, corpus) -> int:

@@ -6,18 +6,18 @@ from ..dataroot import resolve
 from ..errors import PyrabenchError
 from ..reports.sts import results_table, wide_table
 from ..sts import OutputFiles, evaluate, load_releases, resolve_system
-from ._common import add_data_argument, add_json_argument, print_json, print_table
+from ._common import add_data_argument, add_json_argument, name_list, nonempty, print_json, print_table
 
 HELP = "STS 2012-2016: per-dataset Pearson and n, Mean, ALL, ALLnorm for one or more systems"
 
 
 def add_arguments(parser) -> None:
     add_data_argument(parser)
-    parser.add_argument("--years", default=None, metavar="Y,...",
+    parser.add_argument("--years", type=name_list, default=None, metavar="Y,...",
                         help="releases to score, e.g. 2012,2013 or 2012-train,stsb (default: 2012-2016 test sets found)")
     parser.add_argument("--system", action="append", default=[], metavar="SPEC",
                         help="tokencos, random[:SEED] (random scores), outputs:DIR, or an embedding spec (emb:NAME for a name like random); repeatable")
-    parser.add_argument("--outputs", action="append", default=[], metavar="DIR",
+    parser.add_argument("--outputs", action="append", type=nonempty, default=[], metavar="DIR",
                         help="folder of official STS.output.<dataset>.txt files (per-year sub-folders allowed)")
     parser.add_argument("--ascii", action="store_true", help="read the 2016 .ascii input copies instead of UTF-8")
     add_json_argument(parser)
@@ -29,8 +29,7 @@ def run(args) -> int:
     if not systems:
         raise PyrabenchError("give at least one --system SPEC or --outputs DIR")
     root = resolve(args.data)
-    years = [y.strip() for y in args.years.split(",") if y.strip()] if args.years else None
-    releases = load_releases(years, root.path, encoding="ascii" if args.ascii else "utf-8")
+    releases = load_releases(args.years, root.path, encoding="ascii" if args.ascii else "utf-8")
     results = {system.name: evaluate(system, releases) for system in systems}
     if args.json:
         as_json = {name: {year: yr.to_json() for year, yr in by_year.items()} for name, by_year in results.items()}

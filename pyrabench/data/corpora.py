@@ -18,19 +18,27 @@ Layouts (paths relative to the data root; the bundled sample mirrors them):
 
 Peer file names: ``[<annotator>.]<topic>.M.<length>.<selector>.<peer>.pan`` (DUC/TAC) and
 ``<student>.pan`` (Passonneau 2013). :func:`load_corpus` is memoized per (name, root).
+
+Empty input is never silent: a pyramid with no usable SCU (a ``.pyr`` without ``<scu>``, a
+topic with ``"scus": []``) is left out and counted (``skipped:pyramid-no-scus``, and its peers
+``skipped:peer-pyramid-no-scus``); a corpus left with no SCU at all (an empty
+``pyramids.jsonl``) is an :class:`~pyrabench.errors.EmptyCorpusError` when asked for by name,
+and a :class:`~pyrabench.errors.PyrabenchWarning` (the corpus is left out) when found by
+discovery (:func:`load_all` without names).
 """
 
 from __future__ import annotations
 
 import re
 import time
+import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from ..dataroot import resolve
-from ..errors import DataFormatError, MissingDataError, UnknownNameError
+from ..errors import DataFormatError, EmptyCorpusError, MissingDataError, PyrabenchWarning, UnknownNameError
 from ..text import words_many
 from . import ducview, sacrerouge
 from .model import PeerAnnotation, Pyramid
@@ -226,16 +234,43 @@ def _load(name: str, root: Path) -> Corpus:
     started = time.perf_counter()
     log = RepairLog()
     pyramids, peers = _LOADERS[layout.kind](name, layout, log)
+    read = len(pyramids)
+    pyramids, peers = _without_empty(pyramids, peers, log)
+    if not pyramids:
+        files = ", ".join(str(p) for p in (*layout.pyramids, *layout.pans[:1])) or str(layout.path)
+        raise EmptyCorpusError(
+            f"corpus {name} under {root} holds no SCU: {read} pyramid(s) read"
+            + (", none with a usable SCU" if read else "") + f" ({files})"
+        )
     pyramids = tuple(sorted(pyramids, key=lambda p: p.topic))
     peers = tuple(sorted(peers, key=_peer_key))
     return Corpus(name, pyramids, peers, log, layout.path, time.perf_counter() - started)
 
 
+def _without_empty(pyramids, peers, log: RepairLog):
+    """Pyramids with at least one SCU, and the peers scored against such a pyramid; the rest
+    are counted in ``log`` (an SCU-less pyramid has nothing to test or to score against)."""
+    kept = []
+    for p in pyramids:
+        if p.scus:
+            kept.append(p)
+        else:
+            log.skip(p.source, "pyramid-no-scus", f"{p.n_summaries} summaries but no usable SCU", f"topic {p.topic}")
+    kept_peers = []
+    for a in peers:
+        if a.pyramid.scus:
+            kept_peers.append(a)
+        else:
+            log.skip(a.source, "peer-pyramid-no-scus", "its pyramid has no usable SCU", f"topic {a.topic} peer {a.peer_id}")
+    return kept, kept_peers
+
+
 def load_corpus(name: str, root=None) -> Corpus:
     """Corpus ``name`` from the data root (``--data``, ``$PYRABENCH_DATA``, else the sample).
 
-    Raises :class:`UnknownNameError` for a name not in :data:`CORPUS_NAMES` and
-    :class:`MissingDataError` when the corpus is not under the root. Memoized.
+    Raises :class:`UnknownNameError` for a name not in :data:`CORPUS_NAMES`,
+    :class:`MissingDataError` when the corpus is not under the root and
+    :class:`EmptyCorpusError` when it is there but holds no SCU. Memoized.
     """
     if name not in CORPUS_NAMES:
         raise UnknownNameError(f"unknown corpus {name!r}; known: {', '.join(CORPUS_NAMES)}")
@@ -243,10 +278,19 @@ def load_corpus(name: str, root=None) -> Corpus:
 
 
 def load_all(root=None, names=None) -> dict[str, Corpus]:
-    """Every corpus present (or exactly ``names``, which must then all be present)."""
+    """Every corpus present (or exactly ``names``, which must then all be present and non-empty).
+
+    A corpus found by discovery that holds no SCU is left out with a :class:`PyrabenchWarning`.
+    """
     if names:
         return {n: load_corpus(n, root) for n in names}
-    return {n: load_corpus(n, root) for n in discover(root)}
+    found = {}
+    for n in discover(root):
+        try:
+            found[n] = load_corpus(n, root)
+        except EmptyCorpusError as exc:
+            warnings.warn(f"left out: {exc}", PyrabenchWarning, stacklevel=2)
+    return found
 
 
 def clear_cache() -> None:

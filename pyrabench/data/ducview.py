@@ -18,7 +18,13 @@ DUC 2005 style — no ``.pyr``: each ``.pan`` carries its own pyramid. :func:`re
     embedded pyramid in every case (memoized by content, so 1,500 files parse ~50 pyramids).
 
 Parsing uses lxml without recovery: malformed XML raises :class:`DataFormatError` with lxml's
-line. Offsets that do not match the label are repaired by the rules of
+line. Pyramid files come from other people, so the parser resolves only the entities a file
+defines inline (DUCView's files use none but the predefined ``&amp;``/``&quot;``): an external
+entity, parameter entity, external DTD or network URL is never read (an entity that names one is
+an "undefined entity" error), and libxml2's limits turn billion laughs, quadratic blowup and deep
+nesting into errors. The ``startDocumentRegEx`` is also the file's: it runs on RE2 (linear time,
+no backtracking), so no pattern can hang the reader; one RE2 cannot run (a backreference, a
+lookaround) is an error naming the file. Offsets that do not match the label are repaired by the rules of
 :mod:`pyrabench.data.offsets` and counted in the :class:`RepairLog`; parts no rule can place
 are skipped and logged (file, SCU id, reason), as are contributors and SCUs left empty. One more
 documented repair, ``contributor-across-summaries``: a contributor whose parts lie in two model
@@ -32,8 +38,10 @@ import bisect
 import hashlib
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
+import re2
 from lxml import etree
 
 from ..errors import DataFormatError
@@ -50,9 +58,14 @@ DUC_REGEX = r"[-]*\n\s*D[0-9]+[A-Za-z]?(?:-[A-Z])?\.M\.[0-9]+\.[A-Z]\.[A-Z0-9]+\
 _LABEL_WEIGHT = re.compile(r"^\((\d+)\)\s*")
 _DASH_LINE_OR_SPACE = re.compile(r"(?:[ \t\r\n]|-+[ \t]*(?=\n|$))*")
 
+#: Internal entities only (never a file, device or URL), no DTD loading, no network, libxml2's
+#: default limits on entity amplification and depth (``huge_tree=False``).
 _PARSER = etree.XMLParser(
-    resolve_entities=True, no_network=True, recover=False, huge_tree=False, remove_comments=True
+    resolve_entities="internal", load_dtd=False, dtd_validation=False, attribute_defaults=False,
+    no_network=True, recover=False, huge_tree=False, remove_comments=True,
 )
+_RE2_OPTIONS = re2.Options()
+_RE2_OPTIONS.log_errors = False  # errors are raised (and reported by us), not printed by RE2
 
 
 def parse_xml(path: str | Path) -> etree._Element:
@@ -62,7 +75,10 @@ def parse_xml(path: str | Path) -> etree._Element:
     try:
         root = etree.fromstring(data, parser=_PARSER)
     except etree.XMLSyntaxError as exc:
-        raise DataFormatError(path, f"malformed XML: {exc.msg}", line=exc.lineno) from None
+        msg = exc.msg
+        if msg.startswith("Entity '") and "not defined" in msg:
+            msg += " (external entities are never read: a DUCView file may use only entities it defines inline)"
+        raise DataFormatError(path, f"malformed XML: {msg}", line=exc.lineno) from None
     except (ValueError, LookupError, etree.LxmlError) as exc:  # e.g. an unknown encoding declaration
         raise DataFormatError(path, f"malformed XML: {exc}") from None
     if root is None:
@@ -119,24 +135,49 @@ class SummarySplit:
         return i
 
 
+@lru_cache(maxsize=64)
+def _compile(regex: str):
+    """``regex`` compiled by RE2 (raises ``re2.error``); memoized: 1,500 files share ~10 patterns."""
+    return re2.compile(regex, options=_RE2_OPTIONS)
+
+
+def _trim_end(body: str) -> int:
+    """Length of ``body`` without trailing whitespace and trailing dashed rules (the next
+    header's top rule). A backward scan, linear in what it drops (a regex anchored at the end
+    would retry from every start position: quadratic on a long run of blanks)."""
+    i = len(body)
+    while i > 0:
+        if body[i - 1].isspace():
+            i -= 1
+            continue
+        j = i
+        while j > 0 and body[j - 1] == "-":
+            j -= 1
+        if j < i and j > 0 and body[j - 1] == "\n":
+            i = j
+            continue
+        break
+    return i
+
+
 def split_summaries(text: str, regex: str, path) -> SummarySplit:
     """Cut the joined text at every match of ``startDocumentRegEx`` (headers and rules dropped)."""
     try:
-        pattern = re.compile(regex)
-    except re.error as exc:
-        raise DataFormatError(path, f"startDocumentRegEx {regex!r} is not a valid regex: {exc}") from None
+        pattern = _compile(regex)
+    except re2.error as exc:
+        reason = exc.args[0].decode("utf-8", "replace") if exc.args and isinstance(exc.args[0], bytes) else str(exc)
+        raise DataFormatError(
+            path, f"startDocumentRegEx {regex[:200]!r} is not a valid regex for RE2: {reason} (no backreferences or lookarounds)"
+        ) from None
     matches = [m for m in pattern.finditer(text) if m.end() > m.start()]
     if not matches:
-        raise DataFormatError(path, f"startDocumentRegEx {regex!r} matches no summary header")
+        raise DataFormatError(path, f"startDocumentRegEx {regex[:200]!r} matches no summary header")
     starts, ends, ids = [], [], []
     for i, m in enumerate(matches):
         stop = matches[i + 1].start() if i + 1 < len(matches) else len(text)
         begin = min(_DASH_LINE_OR_SPACE.match(text, m.end()).end(), stop)  # empty summary: begin == stop
-        body = text[begin:stop]
-        # drop trailing whitespace and trailing dashed rules (the next header's top rule)
-        trimmed = re.sub(r"(?:\s|(?<=\n)-+)+\Z", "", body) if body else body
         starts.append(begin)
-        ends.append(begin + len(trimmed))
+        ends.append(begin + _trim_end(text[begin:stop]))
         ids.append(_summarizer_id(m.group(0), i))
     return SummarySplit(tuple(starts), tuple(ends), tuple(ids))
 

@@ -9,7 +9,10 @@ SacreROUGE (Deutsch & Roth) distributes the TAC pyramids as one JSON object a li
 and peer annotations (``*pyramid-annotations.jsonl``) as ``{"instance_id", "summarizer_id",
 "summarizer_type", "summary", "scus": [{"scu_id", "label", "contributors": [{"label",
 "parts"}]}]}``. Offsets index ``summaries[summary_index]`` (or ``summary``); mismatches go
-through the same documented repairs as DUCView files. Writing uses sorted keys, which is
+through the same documented repairs as DUCView files, and the same defects are refused: an
+``scu_id`` twice in one pyramid (or one peer) is an error, as a repeated ``uid`` is in DUCView.
+Every JSON decode failure (including huge integers, deep nesting, NaN, a key repeated in one
+object) is a :class:`DataFormatError` naming file and line. Writing uses sorted keys, which is
 SacreROUGE's own layout, so ``write(read(f))`` reproduces ``f`` byte for byte.
 """
 
@@ -20,25 +23,17 @@ from pathlib import Path
 from typing import Iterable
 
 from ..errors import DataFormatError
-from ..files import atomic_write, read_utf8
+from ..files import atomic_write, read_jsonl
 from .model import SCU, Contributor, Part, PeerAnnotation, Pyramid
 from .offsets import checked_part
 from .repairs import RepairLog
 
 
-def _lines(path: Path):
-    return read_utf8(path).splitlines()
-
-
 def _objects(path: Path, log: RepairLog):
-    for number, line in enumerate(_lines(path), start=1):
-        if not line.strip():
-            log.skip(path, "empty-line", "blank line in JSON Lines file", f"line {number}")
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise DataFormatError(path, f"invalid JSON: {exc.msg} (column {exc.colno})", line=number) from None
+    def blank(number: int) -> None:
+        log.skip(path, "empty-line", "blank line in JSON Lines file", f"line {number}")
+
+    for number, obj in read_jsonl(path, on_blank=blank):
         if not isinstance(obj, dict):
             raise DataFormatError(path, f"expected a JSON object, got {type(obj).__name__}", line=number)
         yield number, obj
@@ -82,10 +77,13 @@ def read_pyramids(path, corpus: str, log: RepairLog | None = None) -> list[Pyram
         ids = obj.get("summarizer_ids", [str(i + 1) for i in range(len(summaries))])
         if not isinstance(ids, list) or len(ids) != len(summaries):
             raise DataFormatError(path, "summarizer_ids should list one id per summary", line=line)
-        scus = []
+        scus, seen = [], set()
         for raw_scu in _get(obj, "scus", list, path, line):
             scu_id = _get(raw_scu, "scu_id", int, path, line)
             label = _get(raw_scu, "label", str, path, line)
+            if scu_id in seen:
+                raise DataFormatError(path, f"scu_id {scu_id} appears twice in {topic}", line=line)
+            seen.add(scu_id)
             contributors = []
             for raw_c in _get(raw_scu, "contributors", list, path, line):
                 c_label = _get(raw_c, "label", str, path, line)
@@ -121,9 +119,12 @@ def read_annotations(path, corpus: str, pyramids: dict[str, Pyramid], log: Repai
             log.skip(path, "annotation-without-pyramid", f"no pyramid for instance {topic!r}", f"line {line}")
             continue
         known = {s.scu_id for s in pyramid.scus}
-        scus = []
+        scus, seen = [], set()
         for raw_scu in _get(obj, "scus", list, path, line):
             scu_id = _get(raw_scu, "scu_id", int, path, line)
+            if scu_id in seen:
+                raise DataFormatError(path, f"scu_id {scu_id} appears twice in peer {peer_id} of {topic}", line=line)
+            seen.add(scu_id)
             if scu_id not in known:
                 log.skip(path, "peer-scu-not-in-pyramid", f"scu {scu_id} is not an SCU of {topic}", f"line {line}")
                 continue

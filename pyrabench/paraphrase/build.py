@@ -83,11 +83,11 @@ def corpora_from_root(root=None, names: Iterable[str] | None = None) -> dict[str
         missing = [n for n in names if n not in found]
         if missing:
             raise MissingDataError(f"corpus {', '.join(missing)} not found under {root.path}")
-    else:
-        names = [n for n in corpora_mod.CORPUS_NAMES if n in found]
-    if not names:
+        return corpora_mod.load_all(root.path, names)
+    loaded = corpora_mod.load_all(root.path)  # an empty corpus found here is left out with a warning
+    if not loaded:
         raise MissingDataError(f"no pyramid corpus found under {root.path}")
-    return {n: corpora_mod.load_corpus(n, root.path) for n in names}
+    return loaded
 
 
 # --------------------------------------------------------------------------- build

@@ -1,9 +1,14 @@
 """A built benchmark in memory and on disk: the :class:`Benchmark` record, its files, its card.
 
 ``save(bench, out, fmt)`` writes ``binary.<fmt>``, ``ranking.<fmt>``, ``stats.json`` and
-``README.md`` (the dataset card), each file atomically (:func:`pyrabench.files.atomic_write`), so
-an interrupt never leaves a half-written file. ``load(dir)`` reads them back with pandas; the
-same files load with ``datasets.load_dataset("json" | "parquet" | "csv", data_files=...)``.
+``README.md`` (the dataset card) into a sibling temporary directory and swaps it in whole
+(:func:`pyrabench.files.atomic_directory`): an interrupted or concurrent build never leaves new
+files beside old ones, and an existing ``out`` is replaced only if it holds nothing but these
+files. ``stats.json`` records each test file's sha256 and row count; ``load(dir)`` (and
+``load_stats``) verify them and refuse a file changed since the build. Every row is checked
+(JSON decoding, integer columns, labels 0/1), so a hand-edited file is a
+:class:`DataFormatError` naming file and line, never a traceback. The same files load with
+``datasets.load_dataset("json" | "parquet" | "csv", data_files=...)``.
 
 Same inputs and policy give byte-identical files: the card and stats carry no timestamps or paths.
 """
@@ -11,7 +16,9 @@ Same inputs and policy give byte-identical files: the card and stats carry no ti
 from __future__ import annotations
 
 import hashlib
+import io
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import DataFormatError, MissingDataError, UnknownNameError
-from ..files import atomic_write
+from ..files import atomic_directory, atomic_write, decode_utf8, open_regular, parse_json, read_bytes, read_utf8
 from .items import ItemTable
 from .policy import RULES, Policy
 
@@ -162,31 +169,38 @@ def _write_jsonl(df: pd.DataFrame, path: Path) -> None:
 
 def _sha256(path: Path) -> str:
     h = hashlib.sha256()
-    with open(path, "rb") as fh:
+    with open_regular(path) as fh:
         for block in iter(lambda: fh.read(1 << 20), b""):
             h.update(block)
     return h.hexdigest()
 
 
+#: What a benchmark directory may hold: an existing ``--out`` holding anything else is not replaced.
+_OURS = re.compile(r"^(?:(?:binary|ranking)\.(?:jsonl|parquet|csv)|stats\.json|README\.md|\..+\.tmp)$")
+
+
+def _is_benchmark_dir(path: Path) -> bool:
+    return all(_OURS.match(p.name) and (p.is_file() or p.name.endswith(".tmp")) for p in path.iterdir())
+
+
 def save(bench: Benchmark, out, fmt: str = "jsonl") -> list[Path]:
-    """Write the benchmark to directory ``out``; returns the files written."""
+    """Write the benchmark to directory ``out`` as a whole; returns the files written."""
     if fmt not in FORMATS:
         raise UnknownNameError(f"unknown format {fmt!r}; known: {', '.join(FORMATS)}")
     out = Path(out)
-    written = []
     files = {}
-    for name, df in (("binary", bench.binary), ("ranking", bench.ranking)):
-        path = out / f"{name}.{fmt}"
-        _write_frame(df, path, fmt)
-        files[path.name] = {"rows": int(len(df)), "sha256": _sha256(path)}
-        written.append(path)
-    stats = dict(bench.stats, format=fmt, files=files)
-    text = json.dumps(stats, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
-    atomic_write(out / "stats.json", lambda p: p.write_text(text, encoding="utf-8"))
-    card = bench.card or dataset_card(bench)
-    atomic_write(out / "README.md", lambda p: p.write_text(card, encoding="utf-8"))
+    with atomic_directory(out, _is_benchmark_dir) as tmp:
+        for name, df in (("binary", bench.binary), ("ranking", bench.ranking)):
+            path = tmp / f"{name}.{fmt}"
+            _write_frame(df, path, fmt)
+            files[path.name] = {"rows": int(len(df)), "sha256": _sha256(path)}
+        stats = dict(bench.stats, format=fmt, files=files)
+        text = json.dumps(stats, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+        atomic_write(tmp / "stats.json", lambda p: p.write_text(text, encoding="utf-8"))
+        card = bench.card or dataset_card(bench)
+        atomic_write(tmp / "README.md", lambda p: p.write_text(card, encoding="utf-8"))
     bench.stats = stats
-    return written + [out / "stats.json", out / "README.md"]
+    return [out / name for name in files] + [out / "stats.json", out / "README.md"]
 
 
 _INT_COLUMNS = (
@@ -195,38 +209,136 @@ _INT_COLUMNS = (
 )  # fmt: skip
 
 
-def _read_frame(path: Path, fmt: str) -> pd.DataFrame:
-    if not path.is_file():
-        raise MissingDataError(f"{path} is missing (run `pyrabench build`)")
-    if path.stat().st_size == 0:  # an empty test (e.g. a tiny pyramid) is an empty JSON-lines file
-        return pd.DataFrame(columns=BINARY_REQUIRED if path.stem == "binary" else RANKING_REQUIRED)
-    try:
-        if fmt == "jsonl":
-            df = pd.read_json(path, lines=True, dtype=False)
-        elif fmt == "parquet":
-            df = pd.read_parquet(path)
-        else:
-            df = pd.read_csv(path, dtype=str, keep_default_na=False, na_filter=False)
-    except (ValueError, OSError) as exc:
-        raise DataFormatError(path, f"cannot read as {fmt}: {exc}") from exc
+def _jsonl_frame(raw: bytes, path: Path) -> tuple[pd.DataFrame, list[dict]]:
+    """Rows of a built ``*.jsonl``: every line one JSON object with the first line's keys."""
+    text = decode_utf8(raw, path)
+    records, keys = [], None
+    for number, line in enumerate(text[:-1].split("\n") if text.endswith("\n") else text.split("\n"), start=1):
+        if not line.strip():
+            raise DataFormatError(path, "blank line in a JSON Lines file", line=number)
+        obj = parse_json(line, path, number)
+        if not isinstance(obj, dict):
+            raise DataFormatError(path, f"expected a JSON object, got {type(obj).__name__}", line=number)
+        if keys is None:
+            keys = list(obj)
+        elif list(obj) != keys:
+            raise DataFormatError(path, f"keys {sorted(set(obj) ^ set(keys))} differ from the first line's", line=number)
+        records.append(obj)
+    return pd.DataFrame.from_records(records, columns=keys), records
+
+
+#: Columns that hold text (every other required column is an integer).
+_STR_COLUMNS = tuple(c for c in (*BINARY_REQUIRED, *RANKING_REQUIRED) if c != "label")
+
+
+def _strict_int(v, lenient: bool) -> int | None:
+    """``v`` as an int if it is one (a digit string in a csv; an integral float where a format
+    stores integers as floats), else None. Booleans are not integers here."""
+    if type(v) is int:
+        return v
+    if isinstance(v, str) and re.fullmatch(r"\s*-?\d{1,19}\s*", v):
+        return int(v)
+    if lenient and isinstance(v, float) and v.is_integer():
+        return int(v)
+    return None
+
+
+def _check_columns(df: pd.DataFrame, path: Path, first_line: int, records: list | None = None) -> pd.DataFrame:
+    """Text columns hold strings, integer columns integers (labels 0 or 1); the first bad row is
+    named by its line (``first_line`` is the line of row 0: 2 in a csv, after its header).
+    ``records`` are the decoded JSON rows, so a null is reported as written (pandas would have
+    turned the column into floats)."""
+    def raw(col):
+        return [r.get(col) for r in records] if records is not None else df[col].tolist()
+
+    def fail(col, i, what):
+        raise DataFormatError(path, f"column {col!r}: {raw(col)[i]!r} is not {what}", line=first_line + i)
+
+    for col in _STR_COLUMNS:
+        if col in df.columns and pd.api.types.infer_dtype(df[col], skipna=False) not in ("string", "empty"):
+            fail(col, next(i for i, v in enumerate(raw(col)) if not isinstance(v, str)), "a string")
     for col in _INT_COLUMNS:
-        if col in df.columns:
-            df[col] = df[col].astype(np.int64)
+        if col not in df.columns or not len(df):
+            continue
+        what = "0 or 1" if col == "label" else "a 64-bit integer"
+        column = df[col]
+        if pd.api.types.is_integer_dtype(column) and not pd.api.types.is_bool_dtype(column):
+            values = column.to_numpy()
+        else:
+            ints = [_strict_int(v, records is None) for v in raw(col)]
+            bad = [i for i, v in enumerate(ints) if v is None or not -(2**63) <= v < 2**63]
+            if bad:
+                fail(col, bad[0], what)
+            values = np.asarray(ints, dtype=np.int64)
+        if col == "label" and not np.isin(values, (0, 1)).all():
+            fail(col, int(np.flatnonzero(~np.isin(values, (0, 1)))[0]), what)
+        df[col] = values.astype(np.int64)
     return df
 
 
-def load_stats(directory) -> dict:
-    """``stats.json`` of a built benchmark (without reading the tests)."""
-    stats_path = Path(directory) / "stats.json"
-    if not stats_path.is_file():
-        raise MissingDataError(f"{stats_path} is missing: not a benchmark directory (run `pyrabench build`)")
+def _read_frame(path: Path, fmt: str, recorded: dict) -> pd.DataFrame:
+    """One test file, checked against the sha256 and row count ``stats.json`` recorded for it."""
     try:
-        stats = json.loads(stats_path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise DataFormatError(stats_path, f"invalid JSON: {exc.msg}", exc.lineno) from exc
+        raw = read_bytes(path)
+    except MissingDataError:
+        raise MissingDataError(f"{path} is missing (run `pyrabench build`)") from None
+    if hashlib.sha256(raw).hexdigest() != recorded["sha256"]:
+        raise DataFormatError(path, "does not match the sha256 recorded in stats.json: the file changed after "
+                              "the build (or comes from another build); rebuild with `pyrabench build`")
+    records = None
+    if not raw:  # an empty test (e.g. a tiny pyramid) is an empty JSON-lines file
+        df, first = pd.DataFrame(columns=BINARY_REQUIRED if path.stem == "binary" else RANKING_REQUIRED), 1
+    elif fmt == "jsonl":
+        (df, records), first = _jsonl_frame(raw, path), 1
+    else:
+        try:
+            if fmt == "parquet":
+                df, first = pd.read_parquet(io.BytesIO(raw)), 1
+            else:
+                df, first = pd.read_csv(io.BytesIO(raw), dtype=str, keep_default_na=False, na_filter=False), 2
+        except Exception as exc:  # pyarrow and the csv parser raise many kinds
+            raise DataFormatError(path, f"cannot read as {fmt}: {exc}") from None
+    if len(df) != recorded["rows"]:
+        raise DataFormatError(path, f"{len(df)} rows, but stats.json recorded {recorded['rows']}; rebuild")
+    return _check_columns(df, path, first, records)
+
+
+def _recorded(stats: dict, stats_path: Path, name: str) -> dict:
+    entry = stats.get("files", {}).get(name) if isinstance(stats.get("files"), dict) else None
+    if not (isinstance(entry, dict) and isinstance(entry.get("sha256"), str)
+            and type(entry.get("rows")) is int and entry["rows"] >= 0):
+        raise DataFormatError(stats_path, f"records no sha256 and row count for {name} (not written by this "
+                              "version of `pyrabench build`?); rebuild")
+    return entry
+
+
+def load_stats(directory, verify: bool = True) -> dict:
+    """``stats.json`` of a built benchmark; with ``verify``, each test file's sha256 is checked
+    against the one recorded (a changed or swapped file is refused)."""
+    directory = Path(directory)
+    stats_path = directory / "stats.json"
+    try:
+        text = read_utf8(stats_path)
+    except MissingDataError:
+        raise MissingDataError(f"{stats_path} is missing: not a benchmark directory (run `pyrabench build`)") from None
+    stats = parse_json(text, stats_path)
+    if not isinstance(stats, dict):
+        raise DataFormatError(stats_path, "not a JSON object: not written by `pyrabench build`")
     for key in ("corpora", "overall", "paper", "missing"):
         if key not in stats:
             raise DataFormatError(stats_path, f"no {key!r} entry: not written by `pyrabench build`")
+    fmt = stats.get("format")
+    if fmt not in FORMATS:
+        raise DataFormatError(stats_path, f"unknown format {fmt!r}")
+    if verify:
+        for name in ("binary", "ranking"):
+            path = directory / f"{name}.{fmt}"
+            entry = _recorded(stats, stats_path, path.name)
+            if not path.is_file():
+                raise MissingDataError(f"{path} is missing (run `pyrabench build`)")
+            if _sha256(path) != entry["sha256"]:
+                raise DataFormatError(path, "does not match the sha256 recorded in stats.json: the file changed "
+                                      "after the build (or comes from another build); rebuild with `pyrabench build`")
     return stats
 
 
@@ -234,16 +346,14 @@ def load(directory) -> Benchmark:
     """A benchmark written by :func:`save` / ``pyrabench build``."""
     directory = Path(directory)
     stats_path = directory / "stats.json"
-    stats = load_stats(directory)
-    fmt = stats.get("format")
-    if fmt not in FORMATS:
-        raise DataFormatError(stats_path, f"unknown format {fmt!r}")
-    binary = _read_frame(directory / f"binary.{fmt}", fmt)
-    ranking = _read_frame(directory / f"ranking.{fmt}", fmt)
+    stats = load_stats(directory, verify=False)  # the files are verified as they are read
+    fmt = stats["format"]
+    binary = _read_frame(directory / f"binary.{fmt}", fmt, _recorded(stats, stats_path, f"binary.{fmt}"))
+    ranking = _read_frame(directory / f"ranking.{fmt}", fmt, _recorded(stats, stats_path, f"ranking.{fmt}"))
     for df, cols, name in ((binary, BINARY_REQUIRED, "binary"), (ranking, RANKING_REQUIRED, "ranking")):
         missing = [c for c in cols if c not in df.columns]
         if missing and len(df):
             raise DataFormatError(directory / f"{name}.{fmt}", f"missing columns {', '.join(missing)}")
     card_path = directory / "README.md"
-    card = card_path.read_text(encoding="utf-8") if card_path.is_file() else ""
+    card = read_utf8(card_path) if card_path.is_file() else ""
     return Benchmark(binary, ranking, stats, card)

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pandas as pd
 
-from ..data.corpora import Corpus, corpus_stats, discover, load_corpus
+from ..data.corpora import Corpus, corpus_stats, load_all
 from ..data.model import PeerAnnotation, Pyramid
 from ..text import words_many
 
@@ -15,8 +15,8 @@ from ..text import words_many
 def stats_frame(root=None):
     """``pyrabench data`` as a DataFrame: one row per corpus present under the root."""
     rows = {}
-    for name in discover(root):
-        stats = corpus_stats(load_corpus(name, root))
+    for name, corpus in load_all(root).items():  # an empty corpus is left out with a warning
+        stats = corpus_stats(corpus)
         rows[name] = {k: v for k, v in stats.items() if k not in ("weights", "log")}
     return pd.DataFrame.from_dict(rows, orient="index").rename_axis("corpus")
 

@@ -310,5 +310,11 @@ def load_releases(keys=None, root: str | Path | None = None, encoding: str = "ut
 
     base = resolve(root).path
     if keys is None:
-        keys = [k for k in discover(base) if k in TEST_YEARS]
+        found = discover(base)
+        keys = [k for k in found if k in TEST_YEARS]
+        if not keys:
+            raise MissingDataError(
+                f"no STS test release (STS*.gs.*.txt of {', '.join(TEST_YEARS)}) under {base}"
+                + (f"; found only {', '.join(found)}" if found else "")
+            )
     return {k: load_release(k, base, encoding) for k in keys}
