@@ -8,6 +8,7 @@
 #                     land in _build/screenshots (tools/check_book.py says what fails a page)
 #   make lab          pairs each notebooks/*.md chapter with an .ipynb and opens JupyterLab
 #   make publish      puts _build/html on the gh-pages branch (pushed when there is an origin)
+#   make assignments  builds the classroom assignments into _build/assignments and grades them
 
 PYTHON ?= python3
 VENV   ?= .venv
@@ -56,6 +57,11 @@ publish: $(STAMP)
 	@test -f $(HTML)/index.html || { echo "publish: no book in $(HTML); run make book first" >&2; exit 1; }
 	$(BIN)/ghp-import -n -o -f $$(git remote get-url origin >/dev/null 2>&1 && echo -p) \
 		-m "Book built from $$(git rev-parse --short HEAD)" $(HTML)
+
+# Student and autograder notebooks in _build/assignments/, every solution and blank copy graded
+.PHONY: assignments
+assignments: $(STAMP)
+	$(BIN)/python tools/assignments.py
 
 benchmarks: $(STAMP)
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
