@@ -8,6 +8,7 @@
 #                     land in _build/screenshots (tools/check_book.py says what fails a page)
 #   make lab          pairs each notebooks/*.md chapter with an .ipynb and opens JupyterLab
 #   make publish      puts _build/html on the gh-pages branch (pushed when there is an origin)
+# For teaching:
 #   make assignments  builds the classroom assignments into _build/assignments and grades them
 
 PYTHON ?= python3
