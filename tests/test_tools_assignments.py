@@ -56,6 +56,8 @@ Write `double(x)`; the answer is shown to nobody.
 ```{code-cell} ipython3
 def double(x):
     # BEGIN SOLUTION
+    from collections import OrderedDict
+    # the doubling itself, as a comment
     result_of_doubling = x * 2
     return result_of_doubling
     # END SOLUTION
@@ -139,6 +141,8 @@ def test_secrets_are_solution_lines_written_answers_and_hidden_tests(toy):
     assert "shown_to_everyone = answer_value" not in found.fragments
     assert "def double(x):" not in found.fragments
     assert "Explain." not in found.fragments
+    assert "from collections import OrderedDict" not in found.fragments  # in any notebook: no leak
+    assert "# the doubling itself, as a comment" not in found.fragments
 
 
 def test_leaks_are_found_in_cells_metadata_and_rendered_pages(tmp_path):

@@ -152,8 +152,13 @@ def secrets(master) -> Secrets:
         else:
             public.update(_norm(l) for l in lines)
     for group in (found.solution, found.hidden):
-        group.difference_update({l for l in group if len(l) < MIN_FRAGMENT or l in public})
+        group.difference_update({l for l in group if len(l) < MIN_FRAGMENT or l in public or _generic(l)})
     return found
+
+
+def _generic(line: str) -> bool:
+    """An import or a bare comment: found in any notebook, it reveals nothing."""
+    return re.match(r"(from\s+\S+\s+)?import\s|#", line) is not None
 
 
 # --------------------------------------------------------------------------- finding leaks
