@@ -4,8 +4,9 @@ Reference data transcribed from the papers, to compare our computations against;
 produce a result. Sources are in ``/work/shared/papers`` (see its README).
 
 **Baumel, Cohen & Elhadad (2016)** (``000_8a1d0467f89e431c.txt``): the §3 counts of the benchmark
-built from DUC 2005-2007 (:data:`BAUMEL2016_COUNTS`) and Table 1 (:data:`TABLE1`; success rate
-as a fraction, the paper prints percent).
+built from DUC 2005-2007 (:data:`BAUMEL2016_COUNTS`), the example items of Figures 2 and 3
+(:data:`BAUMEL2016_FIGURE2`, :data:`BAUMEL2016_FIGURE3`) and Table 1 (:data:`TABLE1`; success
+rate as a fraction, the paper prints percent).
 
 **STS token-cos baselines**:
 
@@ -42,6 +43,28 @@ BAUMEL2016_COUNTS = {
 }
 #: The corpora the paper used (a data root lacking some is reported, not an error).
 BAUMEL2016_CORPORA = ("duc2005", "duc2006", "duc2007")
+
+#: Figure 2, "Binary test pairs example", as printed (case and punctuation as in the paper).
+BAUMEL2016_FIGURE2 = {
+    "negative": ("Countries worldwide sent Equipment", "Countries worldwide sent Relief Workers"),
+    "positive": ("countries worldwide sent money equipment", "rescue equipment poured in from around the world"),
+}
+
+#: Figure 3, "Ranking test example question": the question and its four numbered choices (the
+#: first is the correct answer, the others the distractors, in the paper's order).
+BAUMEL2016_FIGURE3 = {
+    "question": "Morris Dees co-founded the SPLC",
+    "choices": (
+        "Morris Dees was co-founder of the Southern Poverty Law Center (SPLC) in 1971 and has served "
+        "as its Chief Trial Counsel and Executive Director",
+        "Dees and the SPLC seek to destroy hate groups through multi-million dollar civil suits that "
+        "go after assets of groups and their leaders",
+        "Dees and the SPLC have fought to break the organizations by legal action resulting in severe "
+        "financial penalties",
+        "The SPLC participates in tracking down hate groups and publicizing their activities in its "
+        "Intelligence Report",
+    ),
+}
 
 
 @dataclass(frozen=True)

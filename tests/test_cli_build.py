@@ -24,10 +24,11 @@ def test_build_writes_the_files(built, capsys):
 def test_stats_table_and_json(built, capsys):
     assert main(["stats", str(built)]) == 0
     out = capsys.readouterr().out
-    assert "overall" in out and "paper (duc2005-2007)" in out and "8755" in out
+    assert "overall" in out and "paper (duc2005-2007)" in out and "8755" in out and "preset paper" in out
     assert main(["stats", str(built), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["paper"]["total_pairs"] == 197619
+    assert data["preset"] == "paper" and data["preset_changes"] == {}
     assert data["overall"]["total_pairs"] == sum(c["total_pairs"] for c in data["corpora"].values())
     assert set(data["bad_input"]) == set(data["corpora"])
 
@@ -46,3 +47,27 @@ def test_user_errors_are_one_line(tmp_path, capsys):
     assert main(["stats", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and err.count("error:") == 3
+
+
+def test_preset_option(tmp_path, capsys):
+    from pyrabench.paraphrase.policy import PRESETS
+
+    assert main(["build", "--corpus", "duc2006", "--out", str(tmp_path / "lit"), "--preset", "literal", "--no-progress"]) == 0
+    lit = store.load(tmp_path / "lit")
+    assert lit.stats["preset"] == "literal" and lit.policy == PRESETS["literal"]
+    assert "(preset literal)" in capsys.readouterr().out
+    assert main(["build", "--corpus", "duc2006", "--out", str(tmp_path / "pap"), "--no-progress"]) == 0
+    pap = store.load(tmp_path / "pap")
+    assert pap.stats["preset"] == "paper" and pap.policy == PRESETS["paper"]
+    assert pap.ranking.question_id.str.contains("/L>").all()
+    with pytest.raises(SystemExit):
+        main(["build", "--out", str(tmp_path / "x"), "--preset", "strict"])
+    assert "invalid choice: 'strict'" in capsys.readouterr().err
+
+
+def test_no_labels_on_the_paper_preset_lets_contributors_ask(tmp_path):
+    assert main(["build", "--corpus", "duc2006", "--out", str(tmp_path), "--no-labels", "--no-progress"]) == 0
+    b = store.load(tmp_path)
+    assert b.stats["preset"] == "paper"
+    assert b.stats["preset_changes"] == {"include_labels": False, "question_items": "any"}
+    assert len(b.ranking) and not b.ranking.question_id.str.contains("/L").any()

@@ -55,6 +55,9 @@ def test_json_rows(bench_dir, capsys):
     direct = ev.evaluate(b, load("onehot", vocabulary=vocabulary(ev.text_index(b).texts)), n_resamples=200)
     assert direct["ranking_mrr"] == onehot_row["ranking_mrr"] and direct["binary_f1"] == onehot_row["binary_f1"]
     assert "comparisons" not in out
+    # the paper's Random F: a guess at the base rate, whose F is the share of positives in the test split
+    share = random_row["n_positive_test"] / random_row["n_pairs_test"]
+    assert random_row["binary_f1_base_rate_guess"] == pytest.approx(share) == onehot_row["binary_f1_base_rate_guess"]
 
 
 def test_json_is_deterministic(bench_dir, capsys):
@@ -79,6 +82,7 @@ def test_text_table(bench_dir, capsys):
     assert cli.main(["evaluate", str(bench_dir), "--embedding", "onehot", "--resamples", "50"]) == 0
     text = capsys.readouterr().out
     assert "F-measure" in text and "MRR" in text and "onehot" in text
+    assert "random guess at the base rate" in text
 
 
 @pytest.mark.parametrize(

@@ -4,13 +4,13 @@ import json
 
 import pandas as pd
 import pytest
-from test_paraphrase_pairs import TOY, make_pyramid
+from test_paraphrase_pairs import TOY, make_pyramid, no_labels
 
 from pyrabench.errors import DataFormatError, MissingDataError, UnknownNameError
 from pyrabench.files import atomic_write
 from pyrabench.paraphrase import build as benchmark
 from pyrabench.paraphrase import store
-from pyrabench.paraphrase.policy import Policy
+from pyrabench.paraphrase.policy import PRESETS, Policy
 
 
 @pytest.fixture(scope="module")
@@ -109,7 +109,7 @@ def test_unknown_format_and_corpus(bench, tmp_path):
 
 
 def test_build_from_pyramids_and_empty_tests(tmp_path):
-    b = benchmark.build([TOY, make_pyramid({1: ("", ["one two"])}, corpus="empty", topic="E")], Policy(include_labels=False))
+    b = benchmark.build([TOY, make_pyramid({1: ("", ["one two"])}, corpus="empty", topic="E")], no_labels())
     assert set(b.stats["corpora"]) == {"toy", "empty"}
     assert b.stats["corpora"]["empty"]["total_pairs"] == 0
     assert b.stats["missing"] == ["duc2005", "duc2006", "duc2007"]
@@ -117,3 +117,15 @@ def test_build_from_pyramids_and_empty_tests(tmp_path):
     store.save(e, tmp_path, "jsonl")
     loaded = store.load(tmp_path)
     assert len(loaded.binary) == 0 and list(loaded.ranking.columns) == store.RANKING_REQUIRED
+
+
+def test_preset_in_stats_and_card(sample_corpora, tmp_path):
+    paper = benchmark.build(sample_corpora)
+    assert paper.stats["preset"] == "paper" and paper.stats["preset_changes"] == {}
+    assert "Generation preset `paper`" in paper.card and "| item_text | span |" in paper.card
+    literal = benchmark.build(sample_corpora, PRESETS["literal"].with_(seed=3))
+    assert literal.stats["preset"] == "literal" and literal.stats["preset_changes"] == {"seed": 3}
+    assert "Generation preset `literal` with changes" in literal.card
+    store.save(literal, tmp_path)
+    loaded = store.load(tmp_path)
+    assert loaded.policy == PRESETS["literal"].with_(seed=3) and loaded.stats["preset"] == "literal"

@@ -232,3 +232,22 @@ def test_all_positive_f():
     s, y = np.arange(10.0), np.r_[np.ones(3), np.zeros(7)]
     assert m.all_positive_f(3, 10) == pytest.approx(m.f_at_threshold(s, y, -np.inf).f1)
     assert m.all_positive_f(0, 0) == 0.0
+
+
+def test_base_rate_guess_f_is_the_share_of_positives():
+    r = m.base_rate_guess_f(400, 10_000, n_draws=4000, seed=1)
+    assert r.estimate == pytest.approx(0.04)
+    # the same guess simulated pair by pair: mean F at the share, spread as the interval says
+    rng = np.random.default_rng(3)
+    labels = np.r_[np.ones(400, bool), np.zeros(9600, bool)]
+    fs = []
+    for _ in range(1000):
+        called = rng.random(labels.size) < 0.04
+        tp = (called & labels).sum()
+        fs.append(2 * tp / (called.sum() + labels.sum()))
+    assert np.mean(fs) == pytest.approx(0.04, abs=0.002)
+    low, high = np.quantile(fs, [0.025, 0.975])
+    assert r.low == pytest.approx(low, abs=0.004) and r.high == pytest.approx(high, abs=0.004)
+    assert m.base_rate_guess_f(0, 10).estimate == 0.0
+    # far below what any threshold search on random scores gives (the all-positive F)
+    assert r.high < m.all_positive_f(400, 10_000)

@@ -8,20 +8,30 @@ import pytest
 from pyrabench.data.model import SCU, Contributor, Part, Pyramid
 from pyrabench.paraphrase.items import build_items
 from pyrabench.paraphrase.pairs import binary_pairs, binary_pairs_loop, pairs_frame
-from pyrabench.paraphrase.policy import Policy
+from pyrabench.paraphrase.policy import PRESETS, Policy
 from pyrabench.text import words, words_many, words_one_by_one
 
 
 def make_pyramid(scus, corpus="toy", topic="T1", n_summaries=4):
-    """``scus``: {scu_id: (label, [text or (text, summary_index), ...])}."""
+    """``scus``: {scu_id: (label, [text or (text, summary_index), ...])}.
+
+    Each summary is its contributors' texts one after the other (". " between them), and each
+    contributor is one part at its true offsets, so every item reading (span, parts, label) gives
+    the text.
+    """
+    summaries = [""] * n_summaries
     out = []
     for scu_id, (label, texts) in scus.items():
         contribs = []
         for k, t in enumerate(texts):
             text, idx = (t, k % n_summaries) if isinstance(t, str) else t
-            contribs.append(Contributor(text, (Part(text, 0, len(text)),), idx))
+            if summaries[idx]:
+                summaries[idx] += ". "
+            start = len(summaries[idx])
+            summaries[idx] += text
+            contribs.append(Contributor(text, (Part(text, start, start + len(text)),), idx))
         out.append(SCU(scu_id, label, tuple(contribs)))
-    return Pyramid(corpus, topic, tuple("s" * 10 for _ in range(n_summaries)), tuple("ABCD"[:n_summaries]), tuple(out))
+    return Pyramid(corpus, topic, tuple(summaries), tuple("ABCD"[:n_summaries]), tuple(out))
 
 
 TOY = make_pyramid(
@@ -41,9 +51,14 @@ TOY = make_pyramid(
 )  # fmt: skip
 
 
-@pytest.fixture(params=[False, True], ids=["contributors", "labels"])
+def no_labels(**changes) -> Policy:
+    """The paper preset on author text only (contributors ask the ranking questions)."""
+    return Policy(include_labels=False, question_items="any", **changes)
+
+
+@pytest.fixture(params=["contributors", "labels", "literal"])
 def policy(request):
-    return Policy(include_labels=request.param)
+    return {"contributors": no_labels(), "labels": Policy(), "literal": PRESETS["literal"]}[request.param]
 
 
 def kept(items, policy):
@@ -63,14 +78,14 @@ def test_every_kept_pair_obeys_every_rule(policy):
         assert content(a) != content(b)
         assert row.shared_words == len(a & b)
         if row.label == 0:
-            assert len(a & b) > 3
+            assert len(a & b) >= policy.negative_min_shared
             assert row.scu_a != row.scu_b
         else:
             assert row.scu_a == row.scu_b
 
 
 def test_known_pairs():
-    policy = Policy(include_labels=False)
+    policy = no_labels()
     items = build_items([TOY], policy)
     _, df = kept(items, policy)
     pairs = set(zip(df.id_a, df.id_b, df.label))
@@ -83,11 +98,23 @@ def test_known_pairs():
     assert set(df.pair_id) >= {"toy/T1/1/0+1/1", "toy/T1/1/0+2/0"}
 
 
-def test_negative_overlap_threshold_is_strictly_more_than_three():
-    p = make_pyramid({1: ("", ["alpha beta gamma delta one"]), 2: ("", ["alpha beta gamma two three"])})
-    policy = Policy(include_labels=False)
-    assert len(kept(build_items([p], policy), policy)[1]) == 0  # 3 shared
-    assert len(kept(build_items([p], policy.with_(negative_min_shared=3)), policy.with_(negative_min_shared=3))[1]) == 1
+@pytest.mark.parametrize("name, threshold", [("paper", 2), ("literal", 4)])
+def test_negative_overlap_threshold_at_its_boundary(name, threshold):
+    """A negative pair needs ``threshold`` shared distinct lower-cased words, stop words included:
+    one word fewer is rejected, and repeats or case do not count twice."""
+    base = ["Alpha", "beta", "the", "of"]
+    shared = base[:threshold]
+    just = make_pyramid({
+        1: ("", [" ".join(shared + ["one", "uno"])]),
+        2: ("", [" ".join(w.upper() for w in shared) + " two two " + shared[0]]),
+    })  # fmt: skip
+    short = make_pyramid({1: ("", [" ".join(shared[:-1] + ["one", "uno", "eins"])]), 2: ("", [" ".join(shared[:-1] + ["two", "zwei", "deux"])])})
+    policy = PRESETS[name].with_(include_labels=False, question_items="any")
+    _, df = kept(build_items([just], policy), policy)
+    assert list(df.label) == [0] and df.shared_words.iloc[0] == threshold
+    assert len(kept(build_items([short], policy), policy)[1]) == 0
+    looser = policy.with_(negative_min_shared=threshold - 1)
+    assert len(kept(build_items([short], looser), looser)[1]) == 1
 
 
 def test_constraint_counts_add_up(policy):
@@ -143,7 +170,7 @@ def test_bad_input_is_counted_not_fatal():
 
 
 def test_label_items_use_index_L():
-    items = build_items([TOY], Policy(include_labels=True))
+    items = build_items([TOY], Policy())
     labels = items.frame[items.frame.kind == "label"]
     assert set(labels.contributor) == {"L"}
     assert "toy/T1/1/L" in set(labels.item_id)

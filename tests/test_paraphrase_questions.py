@@ -1,9 +1,13 @@
-"""The ranking test on hand-built pyramids."""
+"""The ranking test on hand-built pyramids: the ``literal`` rules (any item asks, one distractor
+per SCU, ties by Jaccard) and the ``paper`` rules (label questions, contributor distractors,
+several per SCU, ties drawn)."""
 
+import numpy as np
+import pytest
 from test_paraphrase_pairs import TOY, make_pyramid
 
 from pyrabench.paraphrase.items import build_items
-from pyrabench.paraphrase.policy import Policy
+from pyrabench.paraphrase.policy import PRESETS, Policy
 from pyrabench.paraphrase.questions import ranking_questions
 from pyrabench.text import words
 
@@ -20,7 +24,8 @@ RANK = make_pyramid(
 
 
 def questions(pyramids, **kw):
-    policy = Policy(include_labels=False, **kw)
+    """The literal rules on author text only."""
+    policy = PRESETS["literal"].with_(include_labels=False, **kw)
     return ranking_questions(build_items(pyramids, policy), policy)
 
 
@@ -39,9 +44,9 @@ def test_question_structure_and_distractor_order():
     assert q.answer_shared_words == len(set(words(q.question)) & set(words(q.answer)))
 
 
-def test_every_question_obeys_the_rules():
+def test_every_question_obeys_the_literal_rules():
     for labels in (False, True):
-        policy = Policy(include_labels=labels)
+        policy = PRESETS["literal"].with_(include_labels=labels)
         df, _ = ranking_questions(build_items([TOY, RANK], policy), policy)
         assert len(df) > 0
         for row in df.itertuples():
@@ -92,3 +97,153 @@ def test_single_contributor_scus_give_no_question():
     p = make_pyramid({k: ("", [f"storm number {k} closed the road"]) for k in range(1, 6)})
     df, counts = questions([p])
     assert len(df) == 0 and counts["toy"]["no-answer"] == 5
+
+
+# --------------------------------------------------------------------------- the paper's rules
+
+#: Figure 3 in miniature: a label question whose two most similar contributors (3 shared words
+#: each) belong to one SCU, then a tie at 1 shared word among three contributors of other SCUs.
+DEES = make_pyramid(
+    {
+        8: ("Morris Dees founded the law center", [
+            "Morris Dees started the law center in 1971",
+            "the center's founder is a lawyer from Alabama",
+        ]),
+        16: ("Lawsuits bankrupt hate groups", [
+            "Dees and the law firm sued hate groups into ruin",
+            "Dees and the law team won huge civil verdicts",
+        ]),
+        19: ("The magazine tracks extremists", ["the quarterly magazine tracks extremists nationwide"]),
+        20: ("Donations fund the work", ["donors fund the legal work generously"]),
+        21: ("Offices opened in Montgomery", ["offices opened in the capital city"]),
+        22: ("Threats followed", ["threats followed every major trial verdict"]),
+        23: ("Appeals were filed quickly", ["appeals were filed quickly"]),  # label = contributor's words
+    },
+    topic="F3",
+)  # fmt: skip
+
+
+def paper_questions(pyramids, **kw):
+    policy = Policy(**kw)
+    return ranking_questions(build_items(pyramids, policy), policy)
+
+
+def test_label_asks_contributors_answer_and_distract():
+    df, counts = paper_questions([DEES])
+    assert len(df) and df.question_id.str.split(">").str[0].str.endswith("/L").all()
+    assert not df.answer_id.str.endswith("/L").any()
+    for k in (1, 2, 3):
+        assert not df[f"distractor_{k}_id"].str.endswith("/L").any()
+    # one question per (label, contributor) pair; a label with one contributor asks one question
+    assert sorted(df.question_id) == [
+        "toy/F3/16/L>0", "toy/F3/16/L>1", "toy/F3/19/L>0", "toy/F3/20/L>0", "toy/F3/21/L>0",
+        "toy/F3/8/L>0", "toy/F3/8/L>1",
+    ]  # fmt: skip
+    # SCU 22's label is too short; SCU 23's label has no lexically varied answer (counted)
+    assert counts["toy"]["no-answer"] == 1
+
+
+def test_two_distractors_may_come_from_one_scu():
+    df, _ = paper_questions([DEES])
+    q = df.set_index("question_id").loc["toy/F3/8/L>0"]
+    assert {q.distractor_1_id, q.distractor_2_id} == {"toy/F3/16/0", "toy/F3/16/1"}
+    assert [q.distractor_1_shared_words, q.distractor_2_shared_words] == [3, 3]  # dees, the, law
+    distinct, _ = paper_questions([DEES], distinct_distractor_scus=True)
+    d = distinct.set_index("question_id").loc["toy/F3/8/L>0"]
+    assert len({d.distractor_1_id.split("/")[2], d.distractor_2_id.split("/")[2], d.distractor_3_id.split("/")[2]}) == 3
+
+
+def test_ties_go_to_a_seeded_draw():
+    """The third distractor of "Morris Dees founded the law center" is one of the contributors
+    sharing only "the" with it; which one depends on the seed, never on pyramid order alone."""
+    tied = {"toy/F3/19/0", "toy/F3/20/0", "toy/F3/21/0"}
+    picks = set()
+    for seed in range(12):
+        df, _ = paper_questions([DEES], seed=seed)
+        q = df.set_index("question_id").loc["toy/F3/8/L>1"]
+        assert q.distractor_3_id in tied and q.distractor_3_shared_words == 1
+        picks.add(q.distractor_3_id)
+        again, _ = paper_questions([DEES], seed=seed)
+        assert again.equals(df)
+    assert len(picks) >= 2
+    # ties broken by Jaccard then pyramid order instead: always the same item
+    fixed = {paper_questions([DEES], seed=s, tie_break="jaccard")[0].set_index("question_id").loc["toy/F3/8/L>1"].distractor_3_id for s in range(4)}
+    assert len(fixed) == 1
+
+
+def test_one_question_per_label_mode():
+    pairs, _ = paper_questions([DEES])
+    per_label, _ = paper_questions([DEES], answer_choice="random")
+    assert sorted(per_label.question_id) == ["toy/F3/16/L", "toy/F3/19/L", "toy/F3/20/L", "toy/F3/21/L", "toy/F3/8/L"]
+    for row in per_label.itertuples():
+        assert row.answer_id in set(pairs.answer_id[pairs.question_id.str.startswith(row.question_id + ">")])
+    answers = {paper_questions([DEES], answer_choice="random", seed=s)[0].set_index("question_id").loc["toy/F3/8/L"].answer_id for s in range(12)}
+    assert answers == {"toy/F3/8/0", "toy/F3/8/1"}
+
+
+def test_distractors_differ_lexically_from_question_and_answer():
+    """A contributor with the same content words as the answer is never its distractor, even
+    when it shares the most words with the question."""
+    p = make_pyramid({
+        1: ("storm closed the coastal road", ["the storm closed the coastal road today", "rain shut the highway"]),
+        2: ("", ["Rain shut the highway", "the storm closed schools near the coast"]),  # copy of the answer (case aside)
+        3: ("", ["the council met on the road budget"]),
+        4: ("", ["the ferry stopped in the storm"]),
+        5: ("", ["the mayor praised the road crews"]),
+    })  # fmt: skip
+    df, _ = paper_questions([p])
+    row = df.set_index("question_id").loc["toy/T1/1/L>1"]
+    assert row.answer == "rain shut the highway"
+    assert "toy/T1/2/0" not in {row.distractor_1_id, row.distractor_2_id, row.distractor_3_id}
+    for r in df.itertuples():
+        q, a = set(words(r.question)), set(words(r.answer))
+        for d in (r.distractor_1, r.distractor_2, r.distractor_3):
+            content = lambda s: {w for w in s if w not in Policy().stop_words}  # noqa: E731
+            assert content(set(words(d))) not in (content(q), content(a))
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_distractors_are_the_most_similar_contributors(seed):
+    """Against a plain loop: every chosen item is in the pool, no two share their content words,
+    and their shared-word counts are the top 3 of the pool's content-word groups."""
+    policy = Policy(seed=seed)
+    items = build_items([DEES, TOY], policy)
+    df, _ = ranking_questions(items, policy)
+    f = items.frame.set_index("item_id")
+    sets = {i: set(ws) for i, ws in zip(items.frame.item_id, items.words)}
+    stop = policy.stop_words
+    content = {i: frozenset(w for w in s if w not in stop and any(c.isalnum() for c in w)) for i, s in sets.items()}
+    for r in df.itertuples():
+        q = r.question_id.split(">")[0]
+        pool = [
+            i for i in f.index
+            if f.at[i, "topic"] == f.at[q, "topic"] and f.at[i, "scu_id"] != f.at[q, "scu_id"] and f.at[i, "kind"] == "contributor"
+            and f.at[i, "eligible"] and content[i] not in (content[q], content[r.answer_id])
+        ]  # fmt: skip
+        best_of_words: dict = {}  # no two distractors with the same content words: best of each
+        for i in pool:
+            best_of_words[content[i]] = max(best_of_words.get(content[i], -1), len(sets[q] & sets[i]))
+        best = sorted(best_of_words.values(), reverse=True)[:3]
+        chosen = [r.distractor_1_id, r.distractor_2_id, r.distractor_3_id]
+        assert set(chosen) <= set(pool) and len({content[i] for i in chosen}) == 3
+        assert [len(sets[q] & sets[i]) for i in chosen] == best
+    assert np.array_equal(df.distractor_1_shared_words >= df.distractor_3_shared_words, np.ones(len(df), bool))
+
+
+def test_no_two_distractors_with_the_same_words():
+    """Two contributors of different SCUs with one span (the same sentence annotated twice) are
+    never both distractors of a question, unless the policy allows it."""
+    p = make_pyramid({
+        1: ("The storm closed the coastal road", ["storm closed the coastal road on Monday", "rain shut the highway"]),
+        2: ("Schools shut", ["the storm closed the road and schools"]),
+        3: ("Ferries halted", ["the storm closed the road and schools"]),  # same span as SCU 2
+        4: ("Power failed", ["the storm cut power along the coastal towns"]),
+        5: ("Crews cleared trees", ["crews cleared the road of fallen trees"]),
+    }, topic="V")  # fmt: skip
+    df, _ = paper_questions([p])
+    row = df.set_index("question_id").loc["toy/V/1/L>1"]
+    texts = [row.distractor_1, row.distractor_2, row.distractor_3]
+    assert texts.count("the storm closed the road and schools") == 1 and len(set(texts)) == 3
+    loose, _ = paper_questions([p], varied_distractors=False)
+    row = loose.set_index("question_id").loc["toy/V/1/L>1"]
+    assert [row.distractor_1, row.distractor_2].count("the storm closed the road and schools") == 2

@@ -14,10 +14,10 @@ from pyrabench.paraphrase import build as benchmark
 from pyrabench.paraphrase import evaluate as ev
 from pyrabench.paraphrase import metrics, store
 from pyrabench.paraphrase.evaluate import FIT_FRACTION, Scores
-from pyrabench.paraphrase.policy import RULES, Policy
+from pyrabench.paraphrase.policy import PRESETS, RULES
 from pyrabench.reports import paraphrase as reports
 
-AUTHOR_TEXT = Policy(include_labels=False, negative_min_shared=4)
+AUTHOR_TEXT = PRESETS["literal"].with_(include_labels=False)  # the rules as worded, author text only
 
 
 @pytest.fixture(scope="module")
@@ -85,7 +85,9 @@ def test_sweep_rebuilds_for_each_value():
     assert list(df["positive_pairs"]) == [2, 2, 2]
     assert (df["total_pairs"] == df["positive_pairs"] + df["negative_pairs"]).all()
     b = benchmark.build([TOY], AUTHOR_TEXT.with_(negative_min_shared=6))
-    assert df.iloc[2, 1:].to_dict() == {k: b.stats["overall"][k] for k in df.columns[1:]}
+    counts = df.columns[1:-1]  # the last column is the ratio
+    assert df.iloc[2][counts].to_dict() == {k: b.stats["overall"][k] for k in counts}
+    assert list(df["negatives per positive"]) == [1.0, 1.0, 0.0]
 
 
 def test_sweep_on_the_sample(sample_corpora):
@@ -139,7 +141,7 @@ def test_examples_of_an_empty_test():
 
 
 def test_explain_pair():
-    b = benchmark.build([TOY], Policy(include_labels=False))
+    b = benchmark.build([TOY], AUTHOR_TEXT)
     kept = reports.explain_pair(b, "toy/T1/1/0", "toy/T1/2/0")
     assert kept["in_benchmark"] and kept["negative-overlap"] and not kept["same_scu"]
     assert kept["shared_words"] == 5  # the, city, council, new, harbour
@@ -245,7 +247,7 @@ def test_stand_in_fills_a_paper_row():
     side = reports.beside_paper(rows, stand_ins={"w2v-bow2-wiki": "w2v-bow2-standin"})
     assert len(side) == 8  # the stand-in is shown in place, not again below
     row = side[side["paper row"] == "word2vec-BOW2 (Wikipedia)"].iloc[0]
-    assert row["embedding"] == "w2v-bow2-standin" and row["note"].startswith("stand-in")
+    assert row["embedding"] == "w2v-bow2-standin" and row["note"].startswith("NOT COMPARABLE")
     assert row["our MRR"] == rows[0]["ranking_mrr"]
 
 
@@ -282,11 +284,26 @@ def test_differences_explain_each_row():
     assert d.loc["(not in the paper)", "what differs besides the corpora"] == "beyond the paper"
 
 
-def test_paper_all_positive_floor_is_above_the_papers_random_f():
+def test_papers_random_f_is_a_guess_at_the_base_rate_not_a_tuned_threshold():
     d = reports.paper_all_positive()
-    assert d["F of calling every pair a paraphrase"] == pytest.approx(2 * 8390 / (8390 + 197619))
-    assert d["paper positives"] == 8390 and d["paper pairs"] == 197619
-    assert d["paper's Random F"] == 0.04059 < d["F of calling every pair a paraphrase"]
+    floor = d["F of calling every pair a paraphrase (floor of a tuned threshold)"]
+    assert floor == pytest.approx(2 * 8390 / (8390 + 197619))
+    assert d["paper's Random F"] == 0.04059 < floor
+    assert d["share of positives = F of a random guess at the base rate"] == pytest.approx(8390 / 197619)
+    assert d["95% range of one such guess, low"] < 0.04059 < d["95% range of one such guess, high"]
+
+
+def test_random_row_shows_the_base_rate_guess_and_the_tuned_threshold():
+    b = synthetic_bench(n_pairs=400, n_questions=40)
+    row = {**ev.evaluate(b, WordCounts([f"w{i}" for i in range(300)])), "embedding": "random"}
+    assert row["binary_f1_base_rate_guess"] == pytest.approx(row["n_positive_test"] / row["n_pairs_test"])
+    side = reports.beside_paper([row])
+    paper_row = side[side["paper row"] == "Random-Baseline"].iloc[0]
+    assert paper_row["our F"] == row["binary_f1_base_rate_guess"] and "base rate" in paper_row["note"]
+    tuned = side[side.embedding == "random, threshold tuned"].iloc[0]
+    assert tuned["our F"] == row["binary_f1"] and np.isnan(tuned["paper F"])
+    html = reports.display_table(side.drop(columns="note")).to_html()
+    assert "—" in html and "nan" not in html.lower()
 
 
 def test_paper_row_notes(monkeypatch):
@@ -378,3 +395,57 @@ def test_pair_scores_label_every_pair():
     assert (long["embedding"] == "hand").all() and np.array_equal(long["similarity"], s.binary)
     assert (long["pair"] == "paraphrase").sum() == s.labels.sum()
     assert (long.loc[s.labels == 0, "pair"] == "non-paraphrase").all()
+
+
+# --------------------------------------------------------------------------- presets and the paper's examples
+
+
+def test_preset_table(sample_corpora):
+    benches = reports.build_variants(reports.paper_years(sample_corpora))
+    assert list(benches) == list(reports.VARIANTS)
+    t = reports.preset_table(benches)
+    assert list(t.index) == [*reports.VARIANTS, "published (DUC 2005-2007)"]
+    paper = benches["paper"].stats["overall"]
+    assert t.loc["paper", "negatives per positive"] == pytest.approx(paper["negative_pairs"] / paper["positive_pairs"])
+    assert t.loc["published (DUC 2005-2007)", "questions"] == 8755 and pd.isna(t.loc["published (DUC 2005-2007)", "items"])
+    # one question per (label, contributor) pair gives more questions than one per label
+    assert t.loc["paper", "questions"] > t.loc["paper, one question per label", "questions"]
+    assert t.loc["paper", "positive pairs"] == t.loc["paper, one question per label", "positive pairs"]
+    assert set(reports.paper_years(sample_corpora)) == {"duc2005", "duc2006", "duc2007", "duc2007-update"} & set(sample_corpora)
+    assert "literal" in reports.policy_table(reports.VARIANTS).columns
+
+
+def _figure_pyramids():
+    """Pyramids holding the paper's printed example items (from :mod:`pyrabench.published`) among
+    invented ones, the figures' layout as the paper describes it."""
+    fig2, fig3 = published.BAUMEL2016_FIGURE2, published.BAUMEL2016_FIGURE3
+    two = make_pyramid({
+        187: (fig2["negative"][0], ["Countries worldwide sent money, equipment", fig2["positive"][1]]),
+        188: (fig2["negative"][1], ["relief workers arrived from many nations"]),
+    }, topic="F2")  # fmt: skip
+    three = make_pyramid({
+        8: (fig3["question"], [fig3["choices"][0], "Morris Dees started the law center with a partner"]),
+        16: ("Lawsuits against hate groups", list(fig3["choices"][1:3])),
+        19: ("The center tracks hate groups", [fig3["choices"][3]]),
+        20: ("Donations fund the work", ["donors fund the legal work of the center"]),
+    }, topic="F3")  # fmt: skip
+    return [two, three]
+
+
+def test_paper_examples_found_in_a_build():
+    b = benchmark.build(_figure_pyramids())
+    ex = reports.paper_examples(b).set_index("figure")
+    assert ex.loc["Figure 2, non-paraphrase pair", "where"] == "toy/F2/187/L+188/L"
+    assert ex.loc["Figure 2, paraphrase pair", "where"] == "toy/F2/187/0+187/1"
+    assert ex.loc["Figure 2, paraphrase pair", "ours"].startswith("Countries worldwide sent money, equipment")
+    assert ex.loc["Figure 3, question", "found"] and ex.loc["Figure 3, choice 1 (answer)", "where"] == "toy/F3/8/L>0"
+    assert ex.loc["Figure 3, choices 2 and 3 in one question", "found"]
+    assert ex.found.all()
+    # under the literal rules the Figure 2 negative pair (3 shared words) is not in the test
+    literal = reports.paper_examples(benchmark.build(_figure_pyramids(), PRESETS["literal"])).set_index("figure")
+    assert not literal.loc["Figure 2, non-paraphrase pair", "found"]
+
+
+def test_paper_examples_absent_from_the_sample(bench):
+    ex = reports.paper_examples(bench)
+    assert len(ex) == 8 and not ex["found"].any() and (ex["where"] == "").all()

@@ -50,6 +50,10 @@ def run(args) -> int:
         return 0
     print(f"Table 1 on {args.dir} (threshold fitted on a seeded 10% split, seed {args.seed}; ties: {args.ties})")
     print_table(paraphrase_reports.table(rows).set_index("embedding"))
+    if rows:
+        r = rows[0]
+        print(f"\nF of a random guess at the base rate (the paper's Random row): {r['binary_f1_base_rate_guess']:.4f} "
+              f"[{r['binary_f1_base_rate_guess_low']:.4f}, {r['binary_f1_base_rate_guess_high']:.4f}]")
     if comparisons:
         print("\nPaired tests against", names[0], "(difference, 95% bootstrap CI, permutation p):")
         print_table(paraphrase_reports.comparison_table(comparisons).set_index(["a", "b", "metric"]))

@@ -19,6 +19,8 @@ def run(args) -> int:
     if args.json:
         print_json(
             {
+                "preset": stats.get("preset"),
+                "preset_changes": stats.get("preset_changes", {}),
                 "corpora": {name: {k: e[k] for k in store.COUNT_KEYS} for name, e in stats["corpora"].items()},
                 "groups": stats.get("groups", {}),
                 "overall": stats["overall"],
@@ -29,6 +31,9 @@ def run(args) -> int:
             }
         )
         return 0
+    if "preset" in stats:
+        changes = stats.get("preset_changes") or {}
+        print(f"preset {stats['preset']}" + (f" with changes {changes}" if changes else ""))
     print_table(table, floatfmt="{:.2f}")
     if stats["missing"]:
         print(f"\nnot available here (used by the paper): {', '.join(stats['missing'])}; "

@@ -135,6 +135,7 @@ def summarize(
     codes = metrics.confusion_codes(scores.binary[test], scores.labels[test], fitted.threshold)
     tested = metrics.f_at_threshold(scores.binary[test], scores.labels[test], fitted.threshold)
     f_ci = metrics.bootstrap_f(codes, n_resamples, confidence, seed)
+    guess = metrics.base_rate_guess_f(tested.tp + tested.fn, int(test.size), n_resamples, confidence, seed)
     success, reciprocal = metrics.ranking_outcomes(scores.ranking, ties)
     s_ci = metrics.bootstrap_mean(success, n_resamples, confidence, seed)
     m_ci = metrics.bootstrap_mean(reciprocal, n_resamples, confidence, seed)
@@ -152,6 +153,9 @@ def summarize(
         "binary_threshold": _finite(fitted.threshold),
         "binary_fit_f1": fitted.f1,
         "binary_f1_all_positive": metrics.f_at_threshold(scores.binary[test], scores.labels[test], -np.inf).f1,
+        "binary_f1_base_rate_guess": guess.estimate,
+        "binary_f1_base_rate_guess_low": guess.low,
+        "binary_f1_base_rate_guess_high": guess.high,
         "binary_precision": tested.precision,
         "binary_recall": tested.recall,
         "n_pairs_fit": int(fit.size),

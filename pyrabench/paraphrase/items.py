@@ -1,6 +1,7 @@
 """SCU appearances as a table of items, tokenized once, with the per-pyramid pair matrices.
 
-An *item* is one SCU appearance (a contributor's text) or, if the policy asks, an SCU label. A
+An *item* is one SCU appearance (a contributor's text, read as the policy says: its span in the
+summary, its parts, or its label) or, if the policy asks, an SCU label. A
 pyramid's items become rows of a sparse word-incidence matrix ``W``, so ``W @ W.T`` gives the
 shared-word counts of *all* pairs of the pyramid in one product; both tests (:mod:`.pairs`,
 :mod:`.questions`) read the same :class:`PairMatrices`.
@@ -20,7 +21,7 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
-from ..data.model import Pyramid
+from ..data.model import Contributor, Pyramid
 from ..text import is_content_word, words_many
 from .policy import Policy
 
@@ -63,15 +64,40 @@ def _normalize(text: str) -> str:
     return " ".join(text.split())
 
 
+def contributor_text(pyr: Pyramid, con: Contributor, how: str) -> tuple[str, bool]:
+    """The item text of a contributor under ``Policy.item_text``, and whether it fell back.
+
+    "span": the summary from the smallest part start to the largest part end, whitespace
+    normalised, so the words between discontinuous parts are kept as the summary reads
+    ("Countries worldwide sent money, equipment" for the parts "Countries worldwide sent" +
+    "equipment"); where that span is empty (no parts, or offsets outside the summary) the
+    contributor label is used and the fallback is reported. "parts": the parts joined in
+    reading order. "label": the contributor label of the pyramid file.
+    """
+    if how == "parts":
+        return _normalize(con.text), False
+    if how == "label":
+        return _normalize(con.label), False
+    span = ""
+    if con.parts and 0 <= con.summary_index < len(pyr.summaries):
+        start = min(p.start for p in con.parts)
+        end = max(p.end for p in con.parts)
+        span = _normalize(pyr.summaries[con.summary_index][start:end])
+    return (span, False) if span else (_normalize(con.label), True)
+
+
 def build_items(pyramids: Iterable[Pyramid], policy: Policy) -> ItemTable:
     """Collect, deduplicate and tokenize the items of every pyramid, and flag item-level rules.
+
+    A contributor's text follows ``policy.item_text`` (:func:`contributor_text`).
 
     Bad-input rules (each counted per corpus, never an error):
     ``pyramids``/``scus``/``contributors`` totals; ``single-summary-pyramids`` (a pyramid with one
     model summary: all SCUs weigh 1, kept); ``single-contributor-scus`` (kept: they give negatives
     and distractors, no positives or questions); ``empty-items`` / ``empty-labels`` (no word:
     skipped); ``duplicate-items`` (same text twice in one SCU, e.g. a contributor listed twice or a
-    label copied from a contributor: the later copy is skipped); ``non-ascii-items`` (kept as is).
+    label copied from a contributor: the later copy is skipped); ``non-ascii-items`` (kept as is);
+    ``span-label-fallbacks`` (item text "span" but the span is empty: the contributor label is used).
     """
     rows: list[tuple] = []
     slices: list[PyramidSlice] = []
@@ -88,12 +114,15 @@ def build_items(pyramids: Iterable[Pyramid], policy: Policy) -> ItemTable:
             seen: set[str] = set()
             first = len(rows)
             n_items = 0
-            candidates = [(str(k), con.text, "contributor") for k, con in enumerate(scu.contributors)]
+            candidates = []
+            for k, con in enumerate(scu.contributors):
+                text, fell_back = contributor_text(pyr, con, policy.item_text)
+                c["span-label-fallbacks"] += fell_back
+                candidates.append((str(k), text, "contributor"))
             c["contributors"] += len(scu.contributors)
             if policy.include_labels:
-                candidates.append((LABEL_INDEX, scu.label or "", "label"))
-            for index, raw, kind in candidates:
-                text = _normalize(raw)
+                candidates.append((LABEL_INDEX, _normalize(scu.label or ""), "label"))
+            for index, text, kind in candidates:
                 if not text:
                     c["empty-labels" if kind == "label" else "empty-items"] += 1
                     continue
@@ -169,21 +198,21 @@ class PairMatrices:
     eligible: np.ndarray
     enough: np.ndarray  # rule min-words holds for the item
     no_pronoun: np.ndarray  # rule no-pronouns holds for the item
+    is_label: np.ndarray  # the item is an SCU label (not a contributor)
+    content_key: np.ndarray  # one id per distinct content-word set (equal ids: no lexical variety)
 
 
 def _block_diagonal_product(items: ItemTable) -> sparse.csr_matrix:
     """``W' @ W'.T`` where ``W'`` gives every pyramid its own copy of the vocabulary (column =
-    (pyramid, word)): the product then holds exactly the within-pyramid pairs' shared-word
-    counts, for all pyramids in one sparse product."""
+    pyramid * vocabulary size + word): the product then holds exactly the within-pyramid pairs'
+    shared-word counts, for all pyramids in one sparse product. The unused columns cost nothing:
+    the product's work depends on the non-zeros, not on the width."""
     w = items.incidence
-    pyramid_of_row = np.zeros(len(items), dtype=np.int64)
-    for k, sl in enumerate(items.slices):
-        pyramid_of_row[sl.start : sl.end] = k
-    rows = np.repeat(np.arange(w.shape[0]), np.diff(w.indptr))
-    key = pyramid_of_row[rows] * max(w.shape[1], 1) + w.indices
-    _, cols = np.unique(key, return_inverse=True)
-    n_cols = int(cols.max()) + 1 if len(cols) else 0
-    wide = sparse.csr_matrix((np.ones(len(cols), np.int32), cols, w.indptr), shape=(w.shape[0], n_cols))
+    sizes = np.fromiter((sl.end - sl.start for sl in items.slices), dtype=np.int64, count=len(items.slices))
+    pyramid_of_row = np.repeat(np.arange(len(sizes)), sizes)
+    width = max(w.shape[1], 1)
+    cols = pyramid_of_row[np.repeat(np.arange(w.shape[0]), np.diff(w.indptr))] * width + w.indices
+    wide = sparse.csr_matrix((np.ones(len(cols), np.int32), cols, w.indptr), shape=(w.shape[0], max(len(sizes), 1) * width))
     return (wide @ wide.T).tocsr()
 
 
@@ -205,6 +234,7 @@ def iter_matrices(items: ItemTable):
     eligible = items.frame["eligible"].to_numpy()
     enough = items.frame["enough_words"].to_numpy()
     no_pronoun = items.frame["no_pronoun"].to_numpy()
+    is_label = (items.frame["kind"] == "label").to_numpy()
     for sl in items.slices:
         if sl.end == sl.start:
             continue
@@ -218,4 +248,6 @@ def iter_matrices(items: ItemTable):
             eligible=eligible[sl.start : sl.end],
             enough=enough[sl.start : sl.end],
             no_pronoun=no_pronoun[sl.start : sl.end],
+            is_label=is_label[sl.start : sl.end],
+            content_key=key,
         )

@@ -3,7 +3,8 @@
 *Binary test.* A pair is called a paraphrase when its similarity is ``>= threshold``. The
 threshold is the one that maximizes the F-measure on a seeded 10 % split of the pairs and the
 F-measure is then measured on the other 90 % (:func:`split_indices`, :func:`best_f_threshold`,
-:func:`f_at_threshold`).
+:func:`f_at_threshold`). The paper's Random row is instead a random guess at the base rate, whose
+F is the share of positives (:func:`base_rate_guess_f`).
 
 *Ranking test.* Each question has four candidates; the score matrix has shape
 ``(n_questions, 4)`` with the correct answer in column 0. Success rate is precision@1 and MRR
@@ -175,6 +176,29 @@ def all_positive_f(positives: int, total: int) -> float:
     """F of calling every pair a paraphrase: precision = positives/total, recall 1, so
     F = 2·positives / (positives + total). The floor any threshold search can reach."""
     return float(_ratio(2 * positives, positives + total))
+
+
+def base_rate_guess_f(
+    positives: int, total: int, n_draws: int = 1000, confidence: float = 0.95, seed: int = 0
+) -> "Interval":
+    """F of a random guess at the base rate: each pair called a paraphrase with probability
+    p = positives/total, independently of its text.
+
+    In expectation TP = p·positives and calls = p·total = positives, so F = 2TP / (calls +
+    positives) = p: the F of this guess *is* the share of positives. This is the paper's Random
+    row (0.0406 beside its share 8,390 / 197,619 = 0.0425), not a threshold tuned on random
+    scores, which cannot fall below the all-positive F (:func:`all_positive_f`). The interval is
+    the spread of one guess: TP ~ Binomial(positives, p), FP ~ Binomial(negatives, p), drawn
+    ``n_draws`` times (seeded).
+    """
+    if total <= 0 or positives <= 0:
+        return Interval(0.0, 0.0, 0.0, confidence)
+    p = positives / total
+    rng = np.random.default_rng(seed)
+    tp = rng.binomial(positives, p, size=n_draws)
+    fp = rng.binomial(total - positives, p, size=n_draws)
+    low, high = _percentile(_f1(tp, fp, positives - tp), confidence)
+    return Interval(float(p), low, high, confidence)
 
 
 def split_indices(labels, fraction: float = 0.1, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:

@@ -73,14 +73,14 @@ BINARY_SCHEMA = {
     "pair_id": "corpus/topic/scu_a/contributor_a+scu_b/contributor_b (contributor index, L = SCU label)",
     "corpus, topic": "where the pyramid comes from",
     "label": "1 = both items from the same SCU (paraphrases), 0 = different SCUs of the same pyramid",
-    "text_a, text_b": "the two items (contributor text, parts joined in reading order, or an SCU label)",
+    "text_a, text_b": "the two items (a contributor read as the policy's item_text says, or an SCU label)",
     "id_a, id_b": "item ids corpus/topic/scu_id/contributor_index",
     "scu_a, scu_b, weight_a, weight_b": "SCU ids and weights (number of model summaries expressing the SCU)",
     "shared_words": "distinct lower-cased words the items share",
     "words_a, words_b": "number of words of each item",
 }
 RANKING_SCHEMA = {
-    "question_id": "the question item's id corpus/topic/scu_id/contributor_index",
+    "question_id": "the question item's id corpus/topic/scu_id/contributor_index (+ >answer_index with one question per pair)",
     "corpus, topic, scu_id": "where the question comes from",
     "question, answer": "two appearances of the same SCU",
     "distractor_1..3": "the most lexically similar items of other SCUs, most similar first",
@@ -106,7 +106,9 @@ def dataset_card(bench: Benchmark) -> str:
         "",
         f"Corpora: {', '.join(s['corpora']) or 'none'}."
         + (f" Not available (used by the paper): {', '.join(s['missing'])}." if s["missing"] else ""),
-        f"Policy fingerprint `{s['policy_fingerprint']}`.",
+        f"Generation preset `{s.get('preset', 'custom')}`"
+        + (f" with changes {json.dumps(s['preset_changes'])}" if s.get("preset_changes") else "")
+        + f"; policy fingerprint `{s['policy_fingerprint']}`.",
         "",
         "## Files",
         "",

@@ -7,6 +7,8 @@ rank counting, so the vectorized scoring and the tie handling are checked on rea
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import math
 from collections import Counter
@@ -16,7 +18,6 @@ import pytest
 
 from pyrabench import cli
 from pyrabench.embeddings import available
-from pyrabench.paraphrase import build as benchmark_mod
 from pyrabench.paraphrase import evaluate as ev
 from pyrabench.paraphrase import metrics, store
 from pyrabench.text import words
@@ -26,19 +27,17 @@ pytestmark = pytest.mark.data
 
 @pytest.fixture(scope="module")
 def bench_dir(real_data, tmp_path_factory):
-    from pyrabench.dataroot import resolve
-
-    bench = benchmark_mod.build_from_root(resolve(real_data))
+    """Issue 10's command: the paper preset on DUC 2006 + 2007 + the 2007 update task."""
     out = tmp_path_factory.mktemp("real_bench")
-    store.save(bench, out)
+    argv = ["build", "--data", str(real_data), "--corpus", "duc2006", "--corpus", "duc2007", "--corpus",
+            "duc2007-update", "--out", str(out), "--no-progress"]  # fmt: skip
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert cli.main(argv) == 0
     return out
 
 
 @pytest.fixture(scope="module")
 def cli_rows(bench_dir):
-    import contextlib
-    import io
-
     specs = ["random", "onehot"] + (["glove-6b-50d"] if available("glove-6b-50d") else [])
     argv = ["evaluate", str(bench_dir), "--json", "--resamples", "500"]
     for s in specs:
@@ -70,6 +69,22 @@ def test_random_is_at_chance(cli_rows):
     assert r["ranking_success_low"] < 0.25 + 0.005 and r["ranking_success_high"] > 0.25 - 0.005
     # no signal: the best rule is (nearly) "everything is a paraphrase"
     assert r["binary_f1"] <= r["binary_f1_all_positive"] + 0.01
+
+
+def test_the_paper_regime(bench_dir, cli_rows):
+    """Issue 10's done-when: the binary and ranking tests in the paper's regime."""
+    b = store.load(bench_dir)
+    assert b.stats["preset"] == "paper"
+    o = b.stats["overall"]
+    assert 18 <= o["negative_pairs"] / o["positive_pairs"] <= 32
+    onehot, random = cli_rows["onehot"], cli_rows["random"]
+    assert 0.58 <= onehot["ranking_success"] <= 0.72 and 0.72 <= onehot["ranking_mrr"] <= 0.84
+    assert 0.18 <= onehot["binary_f1"] <= 0.36
+    assert 0.22 <= random["ranking_success"] <= 0.28 and random["binary_f1"] <= 0.09
+    # the paper's Random F: a guess at the base rate, i.e. the share of positives
+    share = random["n_positive_test"] / random["n_pairs_test"]
+    assert random["binary_f1_base_rate_guess"] == pytest.approx(share) and share <= 0.09
+    assert random["binary_f1_base_rate_guess_low"] < share < random["binary_f1_base_rate_guess_high"]
 
 
 def test_embeddings_beat_random_on_ranking(cli_rows):
