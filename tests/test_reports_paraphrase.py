@@ -15,6 +15,7 @@ from pyrabench.paraphrase import evaluate as ev
 from pyrabench.paraphrase import metrics, store
 from pyrabench.paraphrase.evaluate import FIT_FRACTION, Scores
 from pyrabench.paraphrase.policy import PRESETS, RULES
+from pyrabench.reports import book
 from pyrabench.reports import paraphrase as reports
 
 AUTHOR_TEXT = PRESETS["literal"].with_(include_labels=False)  # the rules as worded, author text only
@@ -302,7 +303,7 @@ def test_random_row_shows_the_base_rate_guess_and_the_tuned_threshold():
     assert paper_row["our F"] == row["binary_f1_base_rate_guess"] and "base rate" in paper_row["note"]
     tuned = side[side.embedding == "random, threshold tuned"].iloc[0]
     assert tuned["our F"] == row["binary_f1"] and np.isnan(tuned["paper F"])
-    html = reports.display_table(side.drop(columns="note")).to_html()
+    html = book.table(side.drop(columns="note")).to_html()
     assert "—" in html and "nan" not in html.lower()
 
 
@@ -449,3 +450,61 @@ def test_paper_examples_found_in_a_build():
 def test_paper_examples_absent_from_the_sample(bench):
     ex = reports.paper_examples(bench)
     assert len(ex) == 8 and not ex["found"].any() and (ex["where"] == "").all()
+
+
+def test_regime_and_figure_numbers(bench):
+    f = reports.regime_figures(bench)
+    o = bench.stats["overall"]
+    assert f["ratio"] == pytest.approx(o["negative_pairs"] / o["positive_pairs"])
+    assert f["questions_per_positive"] == pytest.approx(o["ranking_questions"] / o["positive_pairs"])
+    assert f["paper_ratio"] == pytest.approx(189229 / 8390) and f["paper_questions"] == 8755
+    assert not any(k.startswith("paper_") for k in reports.regime_figures(bench, with_paper=False))
+    words = reports.figure_word_counts()
+    # "countries worldwide sent": the shared words that the rule as worded rejects
+    assert words["figure2_negative_shared"] == 3 and words["figure3_choice4_shared"] == 2
+    assert words["figure3_choice2_shared"] == words["figure3_choice3_shared"] == 3  # dees, the, splc
+
+
+def test_figure3_questions_and_repeated_distractors():
+    b = benchmark.build(_figure_pyramids())
+    q = reports.figure3_questions(b)
+    assert list(q.question_id) == ["toy/F3/8/L>0", "toy/F3/8/L>1"]
+    assert {q.distractor_1_id[0], q.distractor_2_id[0]} == {"toy/F3/16/0", "toy/F3/16/1"}
+    assert reports.repeated_distractors(b) == 0
+    twice = b.ranking.assign(distractor_3=b.ranking.distractor_1)
+    assert reports.repeated_distractors(store.Benchmark(b.binary, twice, b.stats, b.card)) == len(twice)
+
+
+def test_row_figures_and_preset_comparison(sample_corpora):
+    benches = reports.build_variants(reports.paper_years(sample_corpora), {"paper": PRESETS["paper"], "literal": PRESETS["literal"]})
+    table = reports.preset_comparison(benches, ["random", "onehot"])
+    assert list(table.index) == [("paper", "random"), ("paper", "onehot"), ("literal", "random"), ("literal", "onehot")]
+    assert table.loc[("paper", "onehot"), "questions"] == len(benches["paper"].ranking)
+    # the base-rate guess is the share of positives, whatever the embedding
+    assert table.loc[("paper", "random"), "F, random guess at the base rate"] == table.loc[("paper", "onehot"), "F, random guess at the base rate"]
+    figs = reports.preset_comparison_figures(table, "onehot", {"paper": "p", "literal": "l"})
+    assert figs["p_onehot_success"] == table.loc[("paper", "onehot"), "success rate (%)"] and "l_f_all_positive" in figs
+    rows = [{**ev.evaluate(benches["paper"], e), "embedding": n}
+            for n, e in zip(["random", "onehot"], ev.load_embeddings(["random", "onehot"], benches["paper"]))]
+    r = reports.row_figures(rows)
+    assert r["onehot_success"] == pytest.approx(100 * rows[1]["ranking_success"]) and r["paper_onehot_mrr"] == 0.77202
+
+
+def test_ranking_by_answers_weights():
+    b = benchmark.build(_figure_pyramids())
+    s = ev.score(b, ev.load_embeddings(["onehot"], b)[0])
+    t = reports.ranking_by_answers(b, s)
+    asker = b.ranking.question_id.str.split(">").str[0]
+    assert t["questions"].sum() == len(b.ranking)
+    assert t.loc["2", "questions"] == int((asker.map(asker.value_counts()) == 2).sum())
+    success, _ = metrics.ranking_outcomes(s.ranking)
+    assert (t["questions"] * t["success rate (%)"]).sum() == pytest.approx(100 * success.sum())
+
+
+def test_standin_corpus_words_counts_the_training_text():
+    """About one word per whitespace-separated token of the corpus files (the sample has the Lee
+    corpus and a few SCU-marked documents): spaCy splits some tokens and drops punctuation."""
+    from pyrabench.embeddings import standins
+
+    tokens = sum(len(t.split()) for t in standins.corpus_texts(standins.corpus_files()))
+    assert 0.85 * tokens < reports.standin_corpus_words() < 1.25 * tokens

@@ -34,7 +34,6 @@ VARIANTS = {
     "paper, one question per label": PRESETS["paper"].with_(answer_choice="random"),
     "literal": PRESETS["literal"],
 }
-MISSING = "—"  # what a table shows where there is no number
 
 
 # --------------------------------------------------------------------------- presets
@@ -82,6 +81,9 @@ def preset_table(benches: Mapping[str, Benchmark], paper: bool = True) -> pd.Dat
         p = published.BAUMEL2016_COUNTS
         rows["published (DUC 2005-2007)"] = {**{k: p.get(k, np.nan) for k in PRESET_COLUMNS if k != "ratio"}, "ratio": _ratio_of(p)}
     table = pd.DataFrame.from_dict(rows, orient="index")[list(PRESET_COLUMNS)].astype(float)
+    for col in PRESET_COLUMNS:
+        if col not in ("ratio", "mean_proposition_length"):
+            table[col] = table[col].round().astype("Int64")  # counts; <NA> where the paper gives none
     table.index.name = "policy"
     return table.rename(columns=PRESET_COLUMNS)
 
@@ -204,26 +206,47 @@ def preset_comparison(benches: Mapping[str, Benchmark], specs: Sequence[str], da
     return pd.DataFrame.from_records(records).set_index(["policy", "embedding"])
 
 
-def regime_figures(bench: Benchmark) -> dict[str, float]:
-    """The numbers the book's prose quotes about one build (glued by name)."""
-    o, p = bench.stats["overall"], published.BAUMEL2016_COUNTS
-    return {
+def preset_comparison_figures(table: pd.DataFrame, embedding: str, prefixes: Mapping[str, str]) -> dict[str, float]:
+    """Numbers of one embedding in :func:`preset_comparison`, keyed ``<prefix>_<metric>`` for the
+    policies named in ``prefixes`` (policy name -> prefix)."""
+    out = {}
+    for policy, prefix in prefixes.items():
+        row = table.loc[(policy, embedding)]
+        out.update({
+            f"{prefix}_{embedding}_success": row["success rate (%)"],
+            f"{prefix}_{embedding}_mrr": row["MRR"],
+            f"{prefix}_{embedding}_f": row["F"],
+            f"{prefix}_f_all_positive": row["F, every pair called a paraphrase"],
+        })
+    return out
+
+
+def regime_figures(bench: Benchmark, with_paper: bool = True) -> dict[str, float]:
+    """The numbers the book's prose quotes about one build (glued by name), with the paper's §3
+    figures as ``paper_*`` unless ``with_paper`` is False."""
+    o = bench.stats["overall"]
+    out = {
         "positives": o["positive_pairs"],
         "negatives": o["negative_pairs"],
         "questions": o["ranking_questions"],
         "ratio": _ratio_of(o),
         "mean_length": o["mean_proposition_length"],
-        "paper_positives": p["positive_pairs"],
-        "paper_negatives": p["negative_pairs"],
-        "paper_pairs": p["total_pairs"],
-        "paper_questions": p["ranking_questions"],
-        "paper_ratio": _ratio_of(p),
-        "paper_mean_length": p["mean_proposition_length"],
-        "paper_questions_per_positive": p["ranking_questions"] / p["positive_pairs"],
         "questions_per_positive": o["ranking_questions"] / o["positive_pairs"] if o["positive_pairs"] else np.nan,
         "positive_share": o["positive_pairs"] / o["total_pairs"] if o["total_pairs"] else np.nan,
-        "paper_positive_share": p["positive_pairs"] / p["total_pairs"],
     }
+    if with_paper:
+        p = published.BAUMEL2016_COUNTS
+        out.update({
+            "paper_positives": p["positive_pairs"],
+            "paper_negatives": p["negative_pairs"],
+            "paper_pairs": p["total_pairs"],
+            "paper_questions": p["ranking_questions"],
+            "paper_ratio": _ratio_of(p),
+            "paper_mean_length": p["mean_proposition_length"],
+            "paper_questions_per_positive": p["ranking_questions"] / p["positive_pairs"],
+            "paper_positive_share": p["positive_pairs"] / p["total_pairs"],
+        })
+    return out
 
 
 def figure_word_counts() -> dict[str, int]:
@@ -239,19 +262,6 @@ def figure_word_counts() -> dict[str, int]:
         "figure2_positive_shared": shared(*fig2["positive"]),
         **{f"figure3_choice{k}_shared": shared(fig3["question"], c) for k, c in enumerate(fig3["choices"], start=1)},
     }
-
-
-def display_table(df: pd.DataFrame, precision: int = 4, percent: Sequence[str] = ()):
-    """A table for the book: fixed decimals, counts without decimals, "—" where there is no number."""
-    formats = {}
-    for col in df.columns:
-        if col in percent:
-            formats[col] = "{:.2f}%".format
-        elif pd.api.types.is_float_dtype(df[col]) and df[col].dropna().apply(float.is_integer).all():
-            formats[col] = "{:,.0f}".format
-        elif pd.api.types.is_float_dtype(df[col]):
-            formats[col] = ("{:.%df}" % precision).format
-    return df.style.format(formats, na_rep=MISSING)
 
 
 # --------------------------------------------------------------------------- the benchmark
