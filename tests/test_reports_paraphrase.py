@@ -508,3 +508,15 @@ def test_standin_corpus_words_counts_the_training_text():
 
     tokens = sum(len(t.split()) for t in standins.corpus_texts(standins.corpus_files()))
     assert 0.85 * tokens < reports.standin_corpus_words() < 1.25 * tokens
+
+
+def test_glued_numbers_are_plain_python_numbers(bench):
+    """myst-nb formats ``{glue:text}`key:.2f``` by parsing the value's text: ``np.float64(0.5)``
+    would not parse and would be printed as is."""
+    values = {**reports.regime_figures(bench), **reports.figure_word_counts()}
+    table = pd.DataFrame({"success rate (%)": [50.0], "MRR": [0.6], "F": [0.3], "F, every pair called a paraphrase": [0.2]},
+                         index=pd.MultiIndex.from_tuples([("paper", "onehot")]))
+    values.update(reports.preset_comparison_figures(table, "onehot", {"paper": "p"}))
+    for key, value in values.items():
+        assert type(value) in (int, float), key
+        float(repr(value))

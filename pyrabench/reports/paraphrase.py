@@ -212,11 +212,11 @@ def preset_comparison_figures(table: pd.DataFrame, embedding: str, prefixes: Map
     out = {}
     for policy, prefix in prefixes.items():
         row = table.loc[(policy, embedding)]
-        out.update({
-            f"{prefix}_{embedding}_success": row["success rate (%)"],
-            f"{prefix}_{embedding}_mrr": row["MRR"],
-            f"{prefix}_{embedding}_f": row["F"],
-            f"{prefix}_f_all_positive": row["F, every pair called a paraphrase"],
+        out.update({  # plain floats: myst-nb formats a glued value by parsing its text
+            f"{prefix}_{embedding}_success": float(row["success rate (%)"]),
+            f"{prefix}_{embedding}_mrr": float(row["MRR"]),
+            f"{prefix}_{embedding}_f": float(row["F"]),
+            f"{prefix}_f_all_positive": float(row["F, every pair called a paraphrase"]),
         })
     return out
 
