@@ -217,7 +217,9 @@ def _block_diagonal_product(items: ItemTable) -> sparse.csr_matrix:
 
 
 def _dense_block(product: sparse.csr_matrix, start: int, end: int) -> np.ndarray:
-    """Rows/columns ``start:end`` of a block-diagonal CSR product, as a dense array (no slicing API)."""
+    """Rows/columns ``start:end`` of a block-diagonal CSR product, as a dense array (no slicing
+    API; one pyramid at a time, which stays in cache: a single scatter into one buffer for all
+    pyramids measured twice as slow)."""
     n = end - start
     lo, hi = product.indptr[start], product.indptr[end]
     block = np.zeros((n, n), dtype=np.int32)
@@ -227,7 +229,7 @@ def _dense_block(product: sparse.csr_matrix, start: int, end: int) -> np.ndarray
 
 
 def iter_matrices(items: ItemTable):
-    """``(slice, PairMatrices)`` for every pyramid with items, from two products computed once."""
+    """``(slice, PairMatrices)`` for every pyramid with items, from one product computed once."""
     shared_all = _block_diagonal_product(items)
     content_key = items.frame["content_key"].to_numpy()
     scu = items.frame["scu_id"].to_numpy()

@@ -34,33 +34,37 @@ class PairResult:
 
 
 @lru_cache(maxsize=512)
-def _upper_pairs(n: int) -> tuple[np.ndarray, np.ndarray]:
-    return np.triu_indices(n, 1)
+def _upper_pairs(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Row, column and flat (row * n + column) index of every pair above the diagonal."""
+    iu, ju = np.triu_indices(n, 1)
+    return iu, ju, iu * n + ju
 
 
-def _failure_codes(m: PairMatrices, iu: np.ndarray, ju: np.ndarray, same: np.ndarray, policy: Policy) -> np.ndarray:
-    """Bit k set where rule ``RULES[k]`` rejects the pair (negative-overlap only for negatives)."""
-    code = ~(m.enough[iu] & m.enough[ju]) * np.uint8(1)
-    code |= ~(m.no_pronoun[iu] & m.no_pronoun[ju]) * np.uint8(2)
-    code |= ((m.shared[iu, ju] < policy.negative_min_shared) & ~same) * np.uint8(4)
+def _codes(m: PairMatrices, policy: Policy) -> np.ndarray:
+    """``n x n`` codes: bit k set where rule ``RULES[k]`` rejects the pair (negative-overlap only
+    for negatives), bit 4 set for two items of one SCU. Computed on whole matrices (contiguous,
+    no gathers); the caller reads the upper triangle once."""
+    bits = (~m.enough).view(np.uint8) | ((~m.no_pronoun).view(np.uint8) << 1)
+    same = m.scu[:, None] == m.scu[None, :]
+    code = bits[:, None] | bits[None, :]
+    code |= ((m.shared < policy.negative_min_shared) & ~same).view(np.uint8) << 2
     if policy.require_lexical_variety:
-        code |= m.same_content[iu, ju] * np.uint8(8)
+        code |= m.same_content.view(np.uint8) << 3
+    code |= same.view(np.uint8) << 4
     return code
 
 
 def pyramid_pairs(items: ItemTable, sl: PyramidSlice, m: PairMatrices, policy: Policy, counters: dict):
     """The kept pairs of one pyramid (global indices a < b, label, shared words).
 
-    Adds to ``counters[kind]`` a histogram of failure codes (see :func:`rule_counts`).
+    Adds to ``counters["histogram"]`` a histogram of failure codes (see :func:`rule_counts`).
     """
-    iu, ju = _upper_pairs(sl.end - sl.start)
-    same = m.scu[iu] == m.scu[ju]
-    code = _failure_codes(m, iu, ju, same, policy)
-    hist = np.bincount(code + same * np.uint8(16), minlength=32)
-    counters["histogram"] = counters.get("histogram", 0) + hist
-    keep = code == 0
-    a, b = iu[keep], ju[keep]
-    return a + sl.start, b + sl.start, same[keep].astype(np.int64), m.shared[a, b].astype(np.int64)
+    iu, ju, flat = _upper_pairs(sl.end - sl.start)
+    code = _codes(m, policy).ravel().take(flat)
+    counters["histogram"] = counters.get("histogram", 0) + np.bincount(code, minlength=32)
+    keep = np.flatnonzero((code & 15) == 0)
+    label = (code[keep] >> 4).astype(np.int64)
+    return iu[keep] + sl.start, ju[keep] + sl.start, label, m.shared.ravel().take(flat[keep])
 
 
 def rule_counts(histogram: np.ndarray) -> dict[str, dict[str, int]]:
@@ -99,7 +103,7 @@ def binary_pairs(items: ItemTable, policy: Policy) -> PairResult:
 
 def collect_pairs(parts, constraints) -> PairResult:
     cols = list(zip(*parts)) if parts else [[], [], [], []]
-    cat = lambda xs: np.concatenate(xs).astype(np.int64) if len(xs) else np.zeros(0, np.int64)  # noqa: E731
+    cat = lambda xs: np.concatenate(xs).astype(np.int64, copy=False) if len(xs) else np.zeros(0, np.int64)  # noqa: E731
     return PairResult(
         *(cat(x) for x in cols),
         constraints={corpus: rule_counts(d.get("histogram", np.zeros(32, np.int64))) for corpus, d in constraints.items()},
