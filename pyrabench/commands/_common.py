@@ -10,7 +10,6 @@ from typing import Any
 
 import pandas as pd
 
-
 # Option types: a bad value is an argparse usage error (exit 2, one line), never a traceback
 # from deep inside a command.
 

@@ -7,7 +7,15 @@ from ..paraphrase import evaluate as evaluation
 from ..paraphrase import store
 from ..paraphrase.metrics import TIE_MODES
 from ..reports import paraphrase as paraphrase_reports
-from ._common import add_data_argument, add_json_argument, nonempty, nonnegative_int, positive_int, print_json, print_table
+from ._common import (
+    add_data_argument,
+    add_json_argument,
+    nonempty,
+    nonnegative_int,
+    positive_int,
+    print_json,
+    print_table,
+)
 
 HELP = "score embeddings on a built benchmark (F-measure, success rate, MRR with 95% CIs)"
 

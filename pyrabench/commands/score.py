@@ -6,7 +6,14 @@ from ..data.corpora import CORPUS_NAMES, load_corpus
 from ..dataroot import resolve
 from ..scoring.auto.pipeline import run_corpus
 from ..scoring.manual import agreement, score_corpus
-from ._common import add_data_argument, add_json_argument, finite_float, nonnegative_int, print_json, print_table
+from ._common import (
+    add_data_argument,
+    add_json_argument,
+    finite_float,
+    nonnegative_int,
+    print_json,
+    print_table,
+)
 
 HELP = "pyramid scores (original, modified, coverage) per topic and peer; --auto SIMILARITY for automated scoring"
 

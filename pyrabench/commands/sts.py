@@ -6,7 +6,14 @@ from ..dataroot import resolve
 from ..errors import PyrabenchError
 from ..reports.sts import results_table, wide_table
 from ..sts import OutputFiles, evaluate, load_releases, resolve_system
-from ._common import add_data_argument, add_json_argument, name_list, nonempty, print_json, print_table
+from ._common import (
+    add_data_argument,
+    add_json_argument,
+    name_list,
+    nonempty,
+    print_json,
+    print_table,
+)
 
 HELP = "STS 2012-2016: per-dataset Pearson and n, Mean, ALL, ALLnorm for one or more systems"
 

@@ -38,7 +38,13 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..dataroot import resolve
-from ..errors import DataFormatError, EmptyCorpusError, MissingDataError, PyrabenchWarning, UnknownNameError
+from ..errors import (
+    DataFormatError,
+    EmptyCorpusError,
+    MissingDataError,
+    PyrabenchWarning,
+    UnknownNameError,
+)
 from ..text import words_many
 from . import ducview, sacrerouge
 from .model import PeerAnnotation, Pyramid

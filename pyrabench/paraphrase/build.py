@@ -9,7 +9,6 @@ policy give the same tests.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
@@ -23,9 +22,9 @@ from ..data.model import Pyramid
 from ..dataroot import resolve
 from ..errors import MissingDataError, UnknownNameError
 from .items import ItemTable, build_items, iter_matrices
-from .pairs import collect_pairs, pairs_frame, pyramid_pairs
+from .pairs import binary_pairs, pairs_frame
 from .policy import RULES, Policy, preset_of
-from .questions import pyramid_questions, questions_frame
+from .questions import ranking_questions
 from .store import Benchmark, dataset_card
 
 #: Aggregates shown beside the per-corpus figures: what the paper's years available here give.
@@ -102,18 +101,13 @@ def build(corpora, policy: Policy | None = None, progress: bool = False) -> Benc
     named = _named_pyramids(corpora)
     pyramids = [p for _, pyrs, _ in named for p in pyrs]
     items = build_items(pyramids, policy)
-    pair_parts, question_parts = [], []
-    constraints = {sl.corpus: {} for sl in items.slices}
-    q_counts = {sl.corpus: Counter() for sl in items.slices}
-    matrices = iter_matrices(items)
+    matrices = iter_matrices(items)  # computed once, read by both tests
     if progress:
-        matrices = tqdm(matrices, total=len(items.slices), desc="pairs and questions", unit="pyramid", leave=False)
-    for sl, m in matrices:
-        pair_parts.append(pyramid_pairs(items, sl, m, policy, constraints[sl.corpus]))
-        question_parts.append(pyramid_questions(items, sl, m, policy, q_counts[sl.corpus]))
-    pairs = collect_pairs(pair_parts, constraints)
+        matrices = tqdm(matrices, total=len(items.slices), desc="pair matrices", unit="pyramid", leave=False)
+    matrices = list(matrices)
+    pairs = binary_pairs(items, policy, matrices)
     binary = pairs_frame(items, pairs)
-    ranking = questions_frame(items, question_parts, policy)
+    ranking, q_counts = ranking_questions(items, policy, matrices)
     stats = compute_stats(named, items, binary, ranking, pairs.constraints, q_counts, policy)
     bench = Benchmark(binary, ranking, stats, "", items)
     bench.card = dataset_card(bench)

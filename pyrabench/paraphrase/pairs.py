@@ -85,18 +85,19 @@ def rule_counts(histogram: np.ndarray) -> dict[str, dict[str, int]]:
     return out
 
 
-def binary_pairs(items: ItemTable, policy: Policy) -> PairResult:
+def binary_pairs(items: ItemTable, policy: Policy, matrices=None) -> PairResult:
     """All positive and negative pairs, vectorized per pyramid, with per-rule removal counts.
 
     ``constraints[corpus][kind]`` (kind = positive/negative) holds ``candidates`` (all pairs of
     items of the same pyramid: same SCU / different SCUs), ``fails:<rule>`` (candidates the rule
     alone rejects), ``removed:<rule>`` (removed when the rules apply in the order of
-    :data:`pyrabench.paraphrase.policy.RULES`) and ``kept``.
+    :data:`pyrabench.paraphrase.policy.RULES`) and ``kept``. ``matrices``: the pyramids' pair
+    matrices when the caller already has them (:func:`~pyrabench.paraphrase.items.iter_matrices`).
     """
     parts, constraints = [], {}
     for sl in items.slices:
         constraints.setdefault(sl.corpus, {})
-    for sl, m in iter_matrices(items):
+    for sl, m in matrices if matrices is not None else iter_matrices(items):
         parts.append(pyramid_pairs(items, sl, m, policy, constraints[sl.corpus]))
     return collect_pairs(parts, constraints)
 

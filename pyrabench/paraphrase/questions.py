@@ -140,11 +140,12 @@ def pyramid_questions(items: ItemTable, sl, m: PairMatrices, policy: Policy, cou
     return q + sl.start, a + sl.start, d + sl.start, s
 
 
-def ranking_questions(items: ItemTable, policy: Policy):
-    """The ranking test as a DataFrame, and per-corpus counters of questions not generated."""
+def ranking_questions(items: ItemTable, policy: Policy, matrices=None):
+    """The ranking test as a DataFrame, and per-corpus counters of questions not generated
+    (``matrices`` as for :func:`~pyrabench.paraphrase.pairs.binary_pairs`)."""
     parts = []
     counts = {sl.corpus: Counter() for sl in items.slices}
-    for sl, m in iter_matrices(items):
+    for sl, m in matrices if matrices is not None else iter_matrices(items):
         parts.append(pyramid_questions(items, sl, m, policy, counts[sl.corpus]))
     return questions_frame(items, parts, policy), {corpus: dict(c) for corpus, c in counts.items()}
 

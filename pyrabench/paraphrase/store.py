@@ -26,7 +26,15 @@ import numpy as np
 import pandas as pd
 
 from ..errors import DataFormatError, MissingDataError, UnknownNameError
-from ..files import atomic_directory, atomic_write, decode_utf8, open_regular, parse_json, read_bytes, read_utf8
+from ..files import (
+    atomic_directory,
+    atomic_write,
+    decode_utf8,
+    open_regular,
+    parse_json,
+    read_bytes,
+    read_utf8,
+)
 from .items import ItemTable
 from .policy import RULES, Policy
 
