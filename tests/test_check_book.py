@@ -172,3 +172,12 @@ def test_cli_exit_codes(tmp_path, capsys):
     assert "warn.html: stderr output: 'oops'" in capsys.readouterr().out
     assert check_book.main([str(tmp_path / "nothing"), "--static-only"]) == 2
 
+
+
+def test_an_object_repr_instead_of_its_content_is_reported(tmp_path):
+    out = ('<div class="cell_output"><div class="output text_plain"><pre>&lt;IPython.core.display.Markdown object&gt;'
+           '</pre></div></div>')
+    fig = '<div class="cell_output"><div class="output text_plain"><pre>&lt;Figure size 640x480 with 1 Axes&gt;</pre></div></div>'
+    html = write_book(tmp_path, md=page_with(out), fig=page_with(fig))
+    assert reasons(html, "md") == ["object repr instead of content: '<IPython.core.display.Markdown object>'"]
+    assert reasons(html, "fig") == ["object repr instead of content: '<Figure size 640x480 with 1 Axes>'"]

@@ -14,7 +14,7 @@ def test_chapter_note_only_on_the_sample(tmp_path):
     assert note.startswith(":::{note}\n") and note.endswith("\n:::")
     assert "**bundled sample data**" in note and f"`{ENV_DATA}`" in note and "{doc}`../book/data`" in note
     assert book.chapter_note(resolve(), data_page="x").data == note.replace("../book/data", "x")
-    assert book.chapter_note(DataRoot(tmp_path, is_sample=False)).data == ""
+    assert book.chapter_note(DataRoot(tmp_path, is_sample=False)) is None
 
 
 def test_real_data_only_hides_its_text_on_the_sample(tmp_path):
@@ -22,7 +22,7 @@ def test_real_data_only_hides_its_text_on_the_sample(tmp_path):
     assert book.real_data_only(real, "Only **real** here.").data == (
         ":::{admonition} On the real data\n:class: note\nOnly **real** here.\n:::")
     assert book.real_data_only(real, "x", title="Beside the paper").data.startswith(":::{admonition} Beside the paper\n")
-    assert book.real_data_only(SAMPLE, "Only **real** here.").data == ""
+    assert book.real_data_only(SAMPLE, "Only **real** here.") is None
 
 
 def test_glue_names_each_value_and_displays_nothing(monkeypatch):

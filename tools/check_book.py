@@ -29,6 +29,9 @@ listings of code cells, literal blocks and inline code; cell *outputs* are check
   (``\\frac{``, ``\\begin{``, ``\\mathrm{``), or a ``$…$`` span containing ``\\``, ``^`` or
   ``_`` (inline math that was not parsed).
 * stderr: an element of class ``stderr`` (MyST-NB's ``div.output.stderr``), quoted.
+* An object's repr instead of its content, e.g. ``<IPython.core.display.Markdown object>`` or
+  ``<Figure size 640x480 with 1 Axes>`` in a cell output (what a page shows when a display object
+  has nothing to render in the formats the book keeps).
 * Absolute paths of the build machine: the project folder (the parent of ``_build``), the Python
   environment, the home folder and ``$PYRABENCH_DATA``/``$PYRABENCH_CACHE``/``$PYRABENCH_VECTORS``
   (pages should show paths relative to the data root).
@@ -118,6 +121,9 @@ def reader_tree(tree):
     return tree
 
 
+OBJECT_REPR = re.compile(r"<(?:IPython\.[\w.]+|Figure size [^>]*|[\w.]+ object at 0x[0-9a-f]+)>|<[\w.]+ object>")
+
+
 def text_problems(tree, machine_paths=()):
     """Tracebacks, NaN values, raw TeX, stderr blocks and build-machine paths a reader sees."""
     found = []
@@ -142,6 +148,10 @@ def text_problems(tree, machine_paths=()):
         for table_free in _text_outside_tables(node):
             for match in NAN_TOKEN.finditer(table_free):
                 found.append(f"NaN in output: {quote(_around(table_free, match.group(), match.start()))!r}")
+
+    for node in _outermost(body.xpath(OUTPUT_XPATH)):
+        for match in OBJECT_REPR.finditer(node.text_content()):
+            found.append(f"object repr instead of content: {match.group()!r}")
 
     text = body.text_content()
     for path in machine_paths:

@@ -24,17 +24,18 @@ SAMPLE_NOTE = (
 )
 
 
-def chapter_note(root: DataRoot, data_page: str = "../book/data") -> Markdown:
-    """One line at the top of a chapter: which data it ran on (nothing to say on the real data)."""
+def chapter_note(root: DataRoot, data_page: str = "../book/data") -> Markdown | None:
+    """One line at the top of a chapter: which data it ran on (nothing to say on the real data;
+    None, not an empty Markdown, whose page would show its repr)."""
     if root.is_sample:
         return Markdown(":::{note}\n" + SAMPLE_NOTE.format(env=ENV_DATA, data_page=data_page) + "\n:::")
-    return Markdown("")
+    return None
 
 
-def real_data_only(root: DataRoot, text: str, title: str = "On the real data") -> Markdown:
+def real_data_only(root: DataRoot, text: str, title: str = "On the real data") -> Markdown | None:
     """``text`` (MyST Markdown) in an admonition when the build ran on the real data, else nothing."""
     if root.is_sample:
-        return Markdown("")
+        return None
     return Markdown(f":::{{admonition}} {title}\n:class: note\n{text}\n:::")
 
 
