@@ -82,3 +82,31 @@ def within():
         return box.get("value")
 
     return run
+
+
+@pytest.fixture(scope="session")
+def make_st_model(tmp_path_factory):
+    """``make_st_model(words, dim=8, seed=0)``: the directory of a tiny sentence-transformers model
+    (whitespace tokenizer, seeded random word vectors, mean pooling) saved by the test, so
+    ``st:PATH`` runs offline in seconds. Skips without sentence-transformers."""
+    pytest.importorskip("sentence_transformers")
+    import numpy as np
+    from sentence_transformers import SentenceTransformer
+    from sentence_transformers.sentence_transformer.modules import Pooling, WordEmbeddings
+    from sentence_transformers.sentence_transformer.modules.tokenizer import WhitespaceTokenizer
+
+    made = {}
+
+    def make(words, dim: int = 8, seed: int = 0) -> Path:
+        vocab = sorted({w.lower() for w in words})
+        key = (tuple(vocab), dim, seed)
+        if key not in made:
+            weights = np.random.default_rng(seed).standard_normal((len(vocab), dim)).astype(np.float32)
+            tokens = WordEmbeddings(WhitespaceTokenizer(vocab=vocab, do_lower_case=True), weights, update_embeddings=False)
+            model = SentenceTransformer(modules=[tokens, Pooling(dim, pooling_mode="mean")], device="cpu")
+            path = tmp_path_factory.mktemp("st-model")
+            model.save(str(path))
+            made[key] = path
+        return made[key]
+
+    return make

