@@ -6,16 +6,22 @@ A subcommand module (``pyrabench/commands/<name>.py``) defines ``HELP`` (one lin
 is a usage error from argparse (exit 2); Ctrl-C prints one line and exits 130 (128 + SIGINT,
 the shell's convention); warnings (:class:`PyrabenchWarning`) print as one ``warning:`` line
 each. No input prints a traceback.
+
+The command modules are imported when the parser is built, not when this module is: they pull
+in spaCy (which imports torch when it is installed) and gensim (scipy.stats), seconds of
+start-up. ``evaluate``'s embedding specs are checked before that, with the light
+:mod:`pyrabench.embeddings.specs`, so a mistyped name is refused at once.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 import warnings
 
-from .commands import build, data, evaluate, score, stats, sts
+from .embeddings.specs import validate
 from .errors import PyrabenchError, PyrabenchWarning
 
 DESCRIPTION = (
@@ -23,20 +29,36 @@ DESCRIPTION = (
     "2012-2016 evaluation conventions, and pyramid scoring of summaries. Every subcommand reads "
     "its data from --data DIR, else $PYRABENCH_DATA, else the bundled sample data."
 )
-#: Subcommands in the order a session uses them.
-COMMANDS = {"data": data, "build": build, "stats": stats, "evaluate": evaluate, "sts": sts, "score": score}
+#: Subcommands (modules ``pyrabench/commands/<name>.py``) in the order a session uses them.
+COMMANDS = ("data", "build", "stats", "evaluate", "sts", "score")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pyrabench", description=DESCRIPTION)
     sub = parser.add_subparsers(dest="command", required=True)
     parser.subcommands = {}  # name -> sub-parser, for the book's command reference
-    for name, module in COMMANDS.items():
+    for name in COMMANDS:
+        module = importlib.import_module(f".commands.{name}", __package__)
         p = sub.add_parser(name, help=module.HELP.replace("%", "%%"), description=module.HELP)
         module.add_arguments(p)
         p.set_defaults(_run=module.run)
         parser.subcommands[name] = p
     return parser
+
+
+def check_specs_early(argv: list[str]) -> None:
+    """Validate ``evaluate --embedding`` specs from the raw arguments, before any command
+    module is imported (``evaluate`` validates them again, for library callers)."""
+    if not argv or argv[0] != "evaluate" or {"-h", "--help"} & set(argv):
+        return
+    pre = argparse.ArgumentParser(add_help=False, exit_on_error=False)
+    pre.add_argument("--embedding", action="append", default=[])
+    try:
+        known, _ = pre.parse_known_args(argv[1:])
+    except argparse.ArgumentError:
+        return  # malformed: the full parser says what is wrong
+    for spec in known.embedding:
+        validate(spec)
 
 
 def _show_warning(message, category, filename, lineno, file=None, line=None):
@@ -49,8 +71,12 @@ def _show_warning(message, category, filename, lineno, file=None, line=None):
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
     command = "pyrabench"
     try:
+        if argv:
+            command = f"pyrabench {argv[0]}"
+        check_specs_early(argv)
         args = build_parser().parse_args(argv)
         command = f"pyrabench {args.command}"
         with warnings.catch_warnings():

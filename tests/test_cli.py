@@ -21,3 +21,26 @@ def test_user_errors_print_one_line_and_exit_2(capsys, tmp_path):
     assert code == 2
     assert err.startswith("pyrabench data: error:") and str(tmp_path / "missing") in err
     assert "Traceback" not in err
+
+
+def test_a_bad_embedding_is_refused_before_the_heavy_modules_load(tmp_path):
+    """`evaluate --embedding nosuch` answers from the light spec module: no spaCy, torch or
+    gensim imported (the time it takes is in benchmarks/bench_cli.py)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from pyrabench import cli\n"
+        f"rc = cli.main(['evaluate', {str(tmp_path)!r}, '--seed', '3', '--embedding', 'random', '--embedding=nosuch'])\n"
+        "heavy = [m for m in ('spacy', 'torch', 'gensim', 'pandas', 'scipy') if m in sys.modules]\n"
+        "print(rc, heavy)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "2 []"
+    assert done.stderr.startswith("pyrabench evaluate: error: unknown embedding 'nosuch'")
+
+
+def test_help_is_not_blocked_by_the_early_check(capsys):
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["evaluate", "--embedding", "nosuch", "--help"])
+    assert exc.value.code == 0 and "st:MODEL_DIR" in capsys.readouterr().out

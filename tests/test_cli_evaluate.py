@@ -83,6 +83,17 @@ def test_text_table(bench_dir, capsys):
     text = capsys.readouterr().out
     assert "F-measure" in text and "MRR" in text and "onehot" in text
     assert "random guess at the base rate" in text
+    row = run_json(capsys, str(bench_dir), "--embedding", "onehot", "--resamples", "50")["rows"][0]
+    # success and its interval in one unit (percent, two decimals, no stray % sign)
+    header = next(line for line in text.splitlines() if "F-measure" in line)
+    assert "success rate (%)" in header and "success 95% CI (%)" in header and "all-positive F" in header
+    line = next(line for line in text.splitlines() if line.startswith("onehot"))
+    assert f"{100 * row['ranking_success']:.2f} " in line and "%" not in line
+    assert f"[{100 * row['ranking_success_low']:.2f}, {100 * row['ranking_success_high']:.2f}]" in line
+    assert f"{row['binary_f1_all_positive']:.4f}" in line  # the all-positive F beside the F
+    assert "all-positive F: the F of calling every test pair a paraphrase" in text
+    floor = row["binary_f1"] <= row["binary_f1_all_positive"]
+    assert ("no better than that floor: onehot." in text) == floor
 
 
 @pytest.mark.parametrize(
@@ -96,6 +107,30 @@ def test_user_errors_are_one_line(bench_dir, capsys, argv, message):
     assert cli.main(["evaluate", str(bench_dir), *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_specs_are_refused_before_the_benchmark_is_read(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(store, "load", lambda *a: pytest.fail("benchmark read before the specs were checked"))
+    for spec in ("nosuch", f"st:{tmp_path / 'no-model'}", "word2vec-googlenews"):
+        assert cli.main(["evaluate", str(tmp_path), "--embedding", "random", "--embedding", spec]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("pyrabench evaluate: error:") and "Traceback" not in err
+
+
+def test_sentence_transformers_model(bench_dir, make_st_model, capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path / "cache"))
+    texts = ev.text_index(store.load(bench_dir)).texts
+    model = make_st_model(w for ws in words_many(texts) for w in ws)
+    out = run_json(capsys, str(bench_dir), "--embedding", f"st:{model}@cpu", "--embedding", "onehot",
+                   "--resamples", "50", "--no-progress")  # fmt: skip
+    st_row, onehot_row = out["rows"]
+    assert st_row["embedding"] == f"st:{model}" and st_row["dim"] == 8
+    # random word vectors, mean-pooled: lexical overlap still ranks the answer well above chance
+    assert st_row["ranking_success"] > 0.4
+    from pyrabench.embeddings import load
+
+    direct = ev.evaluate(store.load(bench_dir), load(f"st:{model}", progress=False), n_resamples=50)
+    assert direct["ranking_mrr"] == st_row["ranking_mrr"]
 
 
 def test_not_a_benchmark_directory(tmp_path, capsys):

@@ -12,6 +12,7 @@ import pytest
 import pyrabench.embeddings as E
 from pyrabench.embeddings import registry
 from pyrabench.embeddings import sentence_encoder as se
+from pyrabench.embeddings import specs
 from pyrabench.errors import DataFormatError, EmbeddingError, MissingDataError, UnknownNameError
 
 WORDS = "a man is playing the guitar someone plays stock markets fell sharply cat sat on mat".split()
@@ -22,7 +23,7 @@ TEXTS = ["A man is playing a guitar.", "Someone plays the guitar.", "Stock marke
 @pytest.fixture
 def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path / "cache"))
-    monkeypatch.delenv(se.ENV_DEVICE, raising=False)
+    monkeypatch.delenv(specs.ENV_DEVICE, raising=False)
     return tmp_path / "cache"
 
 
@@ -35,10 +36,10 @@ def model_dir(make_st_model):
 
 
 def test_device_suffix_only_when_it_names_a_device():
-    assert se.split_device("/m/x@cpu") == ("/m/x", "cpu")
-    assert se.split_device("/m/x@cuda:1") == ("/m/x", "cuda:1")
-    assert se.split_device("/m/me@home") == ("/m/me@home", None)  # an @ in a path stays
-    assert se.split_device("/m/x") == ("/m/x", None)
+    assert specs.split_device("/m/x@cpu") == ("/m/x", "cpu")
+    assert specs.split_device("/m/x@cuda:1") == ("/m/x", "cuda:1")
+    assert specs.split_device("/m/me@home") == ("/m/me@home", None)  # an @ in a path stays
+    assert specs.split_device("/m/x") == ("/m/x", None)
 
 
 def test_parse_st_specs(tmp_path):
@@ -72,14 +73,14 @@ def test_validate_names_the_problem_without_loading(tmp_path, model_dir, monkeyp
 
 
 def test_device_choice(monkeypatch):
-    monkeypatch.delenv(se.ENV_DEVICE, raising=False)
+    monkeypatch.delenv(specs.ENV_DEVICE, raising=False)
     assert se.pick_device("cpu") == "cpu"
     import torch
 
     assert se.pick_device() == ("cuda" if torch.cuda.is_available() else "cpu")
-    monkeypatch.setenv(se.ENV_DEVICE, "cuda:3")
+    monkeypatch.setenv(specs.ENV_DEVICE, "cuda:3")
     assert se.pick_device() == "cuda:3" and se.pick_device("cpu") == "cpu"  # the spec wins
-    monkeypatch.setenv(se.ENV_DEVICE, "gpu")
+    monkeypatch.setenv(specs.ENV_DEVICE, "gpu")
     with pytest.raises(EmbeddingError, match="PYRABENCH_DEVICE"):
         se.pick_device()
 

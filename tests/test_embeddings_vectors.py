@@ -17,7 +17,7 @@ from gensim.models import KeyedVectors
 
 import pyrabench.embeddings as E
 from pyrabench.embeddings import download, vectors
-from pyrabench.errors import DataFormatError, MissingDataError
+from pyrabench.errors import DataFormatError, MissingDataError, UnknownNameError
 
 WORDS = ["the", "The", "cat", "Clinton", "clinton", "école", "naïve", "Éclair", "sat", "mat", "zebra", "fell"]
 VOCAB = {"the", "cat", "clinton", "école", "éclair", "sat", "missing"}
@@ -140,7 +140,7 @@ def test_guess_format_and_unknown(tmp_path):
     assert vectors.guess_format(Path("GoogleNews-vectors-negative300.bin.gz")) == "word2vec-bin"
     assert vectors.guess_format(Path("bow2.words.bz2")) == "hyperwords"
     assert vectors.guess_format(Path("glove.6B.zip")) == "glove"
-    with pytest.raises(E.registry.UnknownNameError):
+    with pytest.raises(UnknownNameError):
         vectors.guess_format(Path("vectors.xyz"))
 
 

@@ -79,8 +79,9 @@ def print_json(obj: Any) -> None:
     sys.stdout.write("\n")
 
 
-def print_table(df, floatfmt: str = "{:.4f}") -> None:
-    """A pandas DataFrame as a plain aligned text table."""
+def print_table(df, floatfmt: str = "{:.4f}", formats: dict[str, str] | None = None) -> None:
+    """A pandas DataFrame as a plain aligned text table (``formats``: column → format string)."""
 
+    formatters = {c: f.format for c, f in (formats or {}).items() if c in df.columns}
     with pd.option_context("display.max_rows", None, "display.max_columns", None, "display.width", 200):
-        print(df.to_string(float_format=floatfmt.format))
+        print(df.to_string(float_format=floatfmt.format, formatters=formatters or None))

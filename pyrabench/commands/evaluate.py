@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..dataroot import resolve
+from ..embeddings import validate
 from ..paraphrase import evaluate as evaluation
 from ..paraphrase import store
 from ..paraphrase.metrics import TIE_MODES
@@ -18,6 +19,11 @@ from ._common import (
 )
 
 HELP = "score embeddings on a built benchmark (F-measure, success rate, MRR with 95% CIs)"
+EPILOG = (
+    "A sentence-transformers model runs on CUDA when torch sees one, else on the CPU; choose with "
+    "st:DIR@cpu (or @cuda, @cuda:1, @mps) or $PYRABENCH_DEVICE. Its vectors are cached per model "
+    "and text under $PYRABENCH_CACHE (default ~/.cache/pyrabench)."
+)
 
 
 def add_arguments(parser) -> None:
@@ -27,7 +33,8 @@ def add_arguments(parser) -> None:
         metavar="SPEC",
         action="append",
         required=True,
-        help="registry name (random, onehot, glove-6b-50d, minilm, ...) or name=path[:format]; repeatable",
+        help="registry name (random, onehot, glove-6b-50d, minilm, ...), st:MODEL_DIR[@DEVICE] for any "
+        "local sentence-transformers model, or name=path[:format] for a vector file; repeatable",
     )
     parser.add_argument("--seed", type=nonnegative_int, default=0, help="seed of the 10/90 split and the bootstrap (default 0)")
     parser.add_argument("--resamples", type=positive_int, default=1000, help="bootstrap/permutation resamples (default 1000)")
@@ -37,14 +44,19 @@ def add_arguments(parser) -> None:
     parser.add_argument(
         "--compare", action="store_true", help="paired tests of every other embedding against the first one"
     )
+    parser.add_argument("--no-progress", action="store_true", help="no progress bars (vector files, sentence encoding)")
     add_data_argument(parser)
     add_json_argument(parser)
+    parser.epilog = EPILOG
 
 
 def run(args) -> int:
+    for spec in args.embedding:  # refuse a bad spec before reading anything
+        validate(spec)
     bench = store.load(args.dir)
     names = [evaluation.spec_name(s) for s in args.embedding]
-    embeddings = evaluation.load_embeddings(args.embedding, bench, data=resolve(args.data).path)
+    progress = False if args.no_progress else None
+    embeddings = evaluation.load_embeddings(args.embedding, bench, data=resolve(args.data).path, progress=progress)
     options = {"n_resamples": args.resamples, "ties": args.ties}
     rows, scores = evaluation.evaluate_all(bench, embeddings, seed=args.seed, names=names, **options)
     comparisons = (
@@ -57,10 +69,14 @@ def run(args) -> int:
         print_json(out)
         return 0
     print(f"Table 1 on {args.dir} (threshold fitted on a seeded 10% split, seed {args.seed}; ties: {args.ties})")
-    print_table(paraphrase_reports.table(rows).set_index("embedding"))
+    print_table(paraphrase_reports.table(rows).set_index("embedding"), formats={"success rate (%)": "{:.2f}"})
+    print("all-positive F: the F of calling every test pair a paraphrase, the floor a binary F is read against.")
+    floor = paraphrase_reports.not_above_all_positive(rows)
+    if floor:
+        print(f"no better than that floor: {', '.join(floor)}.")
     if rows:
         r = rows[0]
-        print(f"\nF of a random guess at the base rate (the paper's Random row): {r['binary_f1_base_rate_guess']:.4f} "
+        print(f"F of a random guess at the base rate (the paper's Random row): {r['binary_f1_base_rate_guess']:.4f} "
               f"[{r['binary_f1_base_rate_guess_low']:.4f}, {r['binary_f1_base_rate_guess_high']:.4f}]")
     if comparisons:
         print("\nPaired tests against", names[0], "(difference, 95% bootstrap CI, permutation p):")

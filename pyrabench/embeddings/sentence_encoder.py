@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -31,46 +30,17 @@ from typing import Sequence
 import numpy as np
 from tqdm.auto import tqdm
 
-from ..errors import DataFormatError, EmbeddingError, MissingDataError
+from ..errors import DataFormatError, EmbeddingError
 from ..files import atomic_write
 from .base import Embedding, normalize_rows
 from .cache import cache_dir, fingerprint, save_npz
+from .specs import DEVICE, ENV_DEVICE, check_model_dir
 from .tokens import coverage_of, tokens_many
 
-ENV_DEVICE = "PYRABENCH_DEVICE"
 BATCH_SIZE = 64
 CHUNK_TEXTS = 4096  # texts encoded between two cache writes
 MAX_SHARDS = 16  # more shards than this are merged into one
-DEVICE = re.compile(r"cpu|mps|cuda(:\d+)?|xpu(:\d+)?")
-MODEL_MARKERS = ("modules.json", "config_sentence_transformers.json")
 NOT_HASHED = {"README.md"}  # documentation only: editing it must not invalidate the cache
-
-
-def split_device(spec: str) -> tuple[str, str | None]:
-    """``"PATH@cuda:1"`` → ``("PATH", "cuda:1")``; an ``@`` not followed by a device stays put."""
-    head, sep, tail = spec.rpartition("@")
-    if sep and DEVICE.fullmatch(tail):
-        return head, tail
-    return spec, None
-
-
-def is_model_dir(path: Path) -> bool:
-    """Does ``path`` look like a saved sentence-transformers model (cheap: no import, no load)?"""
-    path = Path(path)
-    return path.is_dir() and any((path / m).is_file() for m in MODEL_MARKERS)
-
-
-def check_model_dir(path: Path) -> Path:
-    """``path`` if it is a sentence-transformers model directory, else a clear error."""
-    path = Path(path).expanduser()
-    if not path.exists():
-        raise MissingDataError(f"{path}: no such sentence-transformers model directory")
-    if not is_model_dir(path):
-        raise DataFormatError(
-            path, f"not a sentence-transformers model directory (no {' or '.join(MODEL_MARKERS)}; "
-            "write one with SentenceTransformer.save)",
-        )
-    return path
 
 
 def _hashed_files(path: Path) -> list[Path]:

