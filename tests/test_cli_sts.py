@@ -39,3 +39,21 @@ def test_bad_output_file_is_one_error_line(tmp_path, capsys):
 
 def test_no_system_is_an_error(capsys):
     assert main(["sts"]) == 2
+
+
+def test_any_sentence_transformers_model(make_st_model, tmp_path, monkeypatch, capsys):
+    from pyrabench.dataroot import SAMPLE_ROOT
+    from pyrabench.sts import load_releases
+    from pyrabench.text import words_many
+
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path / "cache"))
+    releases = load_releases(["2012"], SAMPLE_ROOT)
+    sentences = [s for d in releases["2012"].available for s in (*d.sentences_a, *d.sentences_b)]
+    model = make_st_model(w for ws in words_many(sentences) for w in ws)
+    assert main(["sts", "--system", f"st:{model}@cpu", "--system", "tokencos", "--years", "2012", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert list(out) == [f"st:{model}@cpu", "tokencos"]
+    msr = out[f"st:{model}@cpu"]["2012"]["datasets"]["MSRpar"]
+    assert msr["n"] == 15 and -1 <= msr["pearson"] <= 1
+    assert main(["sts", "--system", f"st:{tmp_path / 'absent'}"]) == 2
+    assert "no such sentence-transformers model directory" in capsys.readouterr().err

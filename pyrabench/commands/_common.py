@@ -59,6 +59,14 @@ def name_list(text: str) -> list[str]:
     return names
 
 
+#: Epilog of the commands that take sentence-transformers models.
+ENCODER_EPILOG = (
+    "A sentence-transformers model (st:MODEL_DIR, minilm) runs on CUDA when torch sees one, else on the "
+    "CPU; choose with @DEVICE (st:MODEL_DIR@cpu, minilm@cuda:1) or $PYRABENCH_DEVICE. Its vectors are "
+    "cached per model and text under $PYRABENCH_CACHE (default ~/.cache/pyrabench)."
+)
+
+
 def add_data_argument(parser) -> None:
     parser.add_argument(
         "--data",

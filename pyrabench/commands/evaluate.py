@@ -9,6 +9,7 @@ from ..paraphrase import store
 from ..paraphrase.metrics import TIE_MODES
 from ..reports import paraphrase as paraphrase_reports
 from ._common import (
+    ENCODER_EPILOG,
     add_data_argument,
     add_json_argument,
     nonempty,
@@ -19,11 +20,6 @@ from ._common import (
 )
 
 HELP = "score embeddings on a built benchmark (F-measure, success rate, MRR with 95% CIs)"
-EPILOG = (
-    "A sentence-transformers model runs on CUDA when torch sees one, else on the CPU; choose with "
-    "st:DIR@cpu (or @cuda, @cuda:1, @mps) or $PYRABENCH_DEVICE. Its vectors are cached per model "
-    "and text under $PYRABENCH_CACHE (default ~/.cache/pyrabench)."
-)
 
 
 def add_arguments(parser) -> None:
@@ -47,7 +43,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--no-progress", action="store_true", help="no progress bars (vector files, sentence encoding)")
     add_data_argument(parser)
     add_json_argument(parser)
-    parser.epilog = EPILOG
+    parser.epilog = ENCODER_EPILOG
 
 
 def run(args) -> int:

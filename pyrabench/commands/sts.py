@@ -7,6 +7,7 @@ from ..errors import PyrabenchError
 from ..reports.sts import results_table, wide_table
 from ..sts import OutputFiles, evaluate, load_releases, resolve_system
 from ._common import (
+    ENCODER_EPILOG,
     add_data_argument,
     add_json_argument,
     name_list,
@@ -23,11 +24,13 @@ def add_arguments(parser) -> None:
     parser.add_argument("--years", type=name_list, default=None, metavar="Y,...",
                         help="releases to score, e.g. 2012,2013 or 2012-train,stsb (default: 2012-2016 test sets found)")
     parser.add_argument("--system", action="append", default=[], metavar="SPEC",
-                        help="tokencos, random[:SEED] (random scores), outputs:DIR, or an embedding spec (emb:NAME for a name like random); repeatable")
+                        help="tokencos, random[:SEED] (random scores), outputs:DIR, or an embedding spec: a registry name, "
+                        "st:MODEL_DIR[@DEVICE] for any local sentence-transformers model (emb:NAME for a name like random); repeatable")
     parser.add_argument("--outputs", action="append", type=nonempty, default=[], metavar="DIR",
                         help="folder of official STS.output.<dataset>.txt files (per-year sub-folders allowed)")
     parser.add_argument("--ascii", action="store_true", help="read the 2016 .ascii input copies instead of UTF-8")
     add_json_argument(parser)
+    parser.epilog = ENCODER_EPILOG
 
 
 def run(args) -> int:

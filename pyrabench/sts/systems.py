@@ -23,7 +23,7 @@ from scipy import sparse
 
 from .. import embeddings
 from ..embeddings.encode import pair_similarities
-from ..embeddings.registry import parse
+from ..embeddings.specs import validate
 from ..errors import MissingDataError, UnknownNameError
 from .outputs import find_output, read_output
 from .releases import STSDataset, STSRelease
@@ -166,8 +166,9 @@ class OutputFiles(System):
 
 def resolve_system(spec: str) -> System:
     """``tokencos``, ``random`` / ``random:SEED`` (random scores), ``outputs:DIR``, or an
-    embedding spec of :func:`pyrabench.embeddings.load` (``emb:NAME`` forces the embedding
-    reading, e.g. ``emb:random`` for the random-vector embedding rather than random scores)."""
+    embedding spec of :func:`pyrabench.embeddings.load` (``st:MODEL_DIR[@DEVICE]`` for any
+    sentence-transformers model; ``emb:NAME`` forces the embedding reading, e.g. ``emb:random``
+    for the random-vector embedding rather than random scores)."""
     if spec == "tokencos":
         return TokenCos()
     if spec == "random" or (spec.startswith("random:") and spec[7:].isdigit()):
@@ -176,7 +177,7 @@ def resolve_system(spec: str) -> System:
         return OutputFiles(spec[8:])
     name = spec[4:] if spec.startswith("emb:") else spec
     try:
-        parse(name)
+        validate(name)  # a missing vector file or model directory is refused before any release is read
     except UnknownNameError as exc:
         raise UnknownNameError(
             f"unknown STS system {spec!r}: use tokencos, random[:SEED], outputs:DIR or an embedding ({exc})"
