@@ -106,7 +106,10 @@ def test_tiny_model_encodes_like_sentence_transformers(cache, model_dir):
 
 def test_cache_by_model_and_text(cache, model_dir, make_st_model, monkeypatch):
     first = E.load(f"st:{model_dir}", progress=False)
+    early = E.load(f"st:{model_dir}", progress=False)  # made before anything is cached
     x = first.encode(TEXTS[:3])
+    np.testing.assert_array_equal(early.encode(TEXTS[:3]), x)
+    assert early.encoded == 0  # it looked on disk again before calling the model
     # a new instance: cached texts come from disk, only the new one goes to the model
     second = E.load(f"st:{model_dir}", progress=False)
     y = second.encode(TEXTS)

@@ -89,12 +89,13 @@ class VectorStore:
         self.directory = Path(directory)
         self.keys = np.zeros(0, dtype="S16")  # sorted
         self.vectors: np.ndarray | None = None
-        self._read()
+        self.refresh()
 
     def _shards(self) -> list[Path]:
         return sorted(self.directory.glob("*.npz"))
 
-    def _read(self) -> None:
+    def refresh(self) -> None:
+        """(Re)read every shard on disk."""
         keys, vectors = [], []
         for shard in self._shards():
             try:
@@ -138,7 +139,7 @@ class VectorStore:
                   [self.vectors, vectors] if self.vectors is not None else [vectors])  # fmt: skip
         shards = self._shards()
         if len(shards) > MAX_SHARDS:
-            self._read()  # every shard on disk, including other processes' new ones
+            self.refresh()  # every shard on disk, including other processes' new ones
             merged = self.directory / f"{fingerprint('merged', strings=[k.hex() for k in self.keys])}.npz"
             save_npz(merged, keys=self.keys, vectors=self.vectors)
             for shard in shards:
@@ -189,13 +190,24 @@ class SentenceTransformerEmbedding(Embedding):
             os.environ.setdefault("HF_HUB_OFFLINE", "1")
             os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
             device = self.device
-            from sentence_transformers import SentenceTransformer  # optional extra
+            import transformers.utils.logging as hf_logging  # optional extra, like the next one
+            from sentence_transformers import SentenceTransformer
 
+            bars = hf_logging.is_progress_bar_enabled()
+            if not self._show_progress():
+                hf_logging.disable_progress_bar()  # its "Loading weights" bar ignores whether stderr is a terminal
             try:
                 self._model = SentenceTransformer(str(self.path), device=device, local_files_only=True)
             except Exception as exc:  # the library raises many types for a broken directory
                 raise DataFormatError(self.path, f"cannot load as a sentence-transformers model on {device}: {exc}") from exc
+            finally:
+                if bars:
+                    hf_logging.enable_progress_bar()
         return self._model
+
+    def _show_progress(self) -> bool:
+        """tqdm's rule for ``progress=None``: bars on a terminal only."""
+        return self.progress if self.progress is not None else sys.stderr.isatty()
 
     @property
     def dim(self) -> int:
@@ -217,7 +229,7 @@ class SentenceTransformerEmbedding(Embedding):
         order = np.argsort([-len(t) for t in texts], kind="stable")
         out: np.ndarray | None = None
         bar = tqdm(total=len(texts), unit="text", desc=f"encoding with {self.name}", file=sys.stderr, leave=False,
-                   disable=None if self.progress is None else not self.progress)  # fmt: skip
+                   disable=not self._show_progress())  # fmt: skip
         try:
             for start in range(0, len(texts), CHUNK_TEXTS):
                 idx = order[start : start + CHUNK_TEXTS]
@@ -251,6 +263,9 @@ class SentenceTransformerEmbedding(Embedding):
         unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
         if self.store is not None:
             found, pos = self.store.lookup(unique)
+            if not found.all():  # another instance or process may have encoded them since
+                self.store.refresh()
+                found, pos = self.store.lookup(unique)
             cached = self.store.vectors[pos[found]] if found.any() else None  # before the store grows
         else:
             found, cached = np.zeros(len(unique), dtype=bool), None
