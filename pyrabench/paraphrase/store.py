@@ -7,8 +7,10 @@ files beside old ones, and an existing ``out`` is replaced only if it holds noth
 files. ``stats.json`` records each test file's sha256 and row count; ``load(dir)`` (and
 ``load_stats``) verify them and refuse a file changed since the build. Every row is checked
 (JSON decoding, integer columns, labels 0/1), so a hand-edited file is a
-:class:`DataFormatError` naming file and line, never a traceback. The same files load with
-``datasets.load_dataset("json" | "parquet" | "csv", data_files=...)``.
+:class:`DataFormatError` naming file and line, never a traceback. The card's YAML front matter
+declares the two tests as Hugging Face configurations (their files and column types), so
+``datasets.load_dataset(dir, "binary")`` and ``(dir, "ranking")`` load them too, offline,
+whatever the format.
 
 Same inputs and policy give byte-identical files: the card and stats carry no timestamps or paths.
 """
@@ -24,6 +26,8 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import yaml
 
 from ..errors import DataFormatError, MissingDataError, UnknownNameError
 from ..files import (
@@ -97,18 +101,117 @@ RANKING_SCHEMA = {
 }
 
 
-def dataset_card(bench: Benchmark) -> str:
-    """The dataset card (``README.md``): provenance, schema, policy, counts."""
+#: Hugging Face names of the two tests (configurations) and their one split.
+CONFIGS = ("binary", "ranking")
+SPLIT = "test"
+LABEL_NAMES = {"0": "different SCUs", "1": "same SCU (paraphrase)"}
+#: How pandas reads each format back (for the card's snippet).
+PANDAS_READERS = {
+    "jsonl": 'pd.read_json("{name}.jsonl", lines=True)',
+    "parquet": 'pd.read_parquet("{name}.parquet")',
+    "csv": 'pd.read_csv("{name}.csv", keep_default_na=False)',
+}
+
+
+def _dtype(series: pd.Series) -> str:
+    """The Hugging Face ``Value`` type of a column."""
+    if pd.api.types.is_bool_dtype(series):
+        return "bool"
+    if pd.api.types.is_integer_dtype(series):
+        return "int64"
+    if pd.api.types.is_float_dtype(series):
+        return "float64"
+    return "string"
+
+
+def _features(df: pd.DataFrame, required: list[str]) -> list[dict]:
+    """``dataset_info`` features of a test: every column, the label as a class label."""
+    columns = list(df.columns) or required
+    out = []
+    for c in columns:
+        if c == "label":
+            out.append({"name": c, "dtype": {"class_label": {"names": dict(LABEL_NAMES)}}})
+        else:
+            out.append({"name": c, "dtype": _dtype(df[c]) if c in df.columns else "string"})
+    return out
+
+
+_ARROW = {"bool": pa.bool_(), "int64": pa.int64(), "float64": pa.float64(), "string": pa.string()}
+
+
+def _num_bytes(df: pd.DataFrame, features: list[dict]) -> int:
+    """Size of the test as an Arrow table of those features: what ``datasets`` records."""
+    schema = pa.schema([(f["name"], _ARROW[f["dtype"]] if isinstance(f["dtype"], str) else pa.int64())  # class label
+                        for f in features if f["name"] in df.columns])  # fmt: skip
+    return int(pa.Table.from_pandas(df[schema.names], schema=schema, preserve_index=False).nbytes)
+
+
+def _size_category(n: int) -> str:
+    for limit, name in ((1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"), (1_000_000, "100K<n<1M")):
+        if n < limit:
+            return name
+    return "1M<n<10M"
+
+
+def card_metadata(bench: Benchmark, fmt: str = "jsonl") -> dict:
+    """The card's YAML front matter: one Hugging Face configuration per test (its file in
+    ``fmt``, its column types, its row count), task categories, language, licence."""
+    if fmt not in FORMATS:
+        raise UnknownNameError(f"unknown format {fmt!r}; known: {', '.join(FORMATS)}")
+    frames = {"binary": (bench.binary, BINARY_REQUIRED), "ranking": (bench.ranking, RANKING_REQUIRED)}
+    return {
+        "pretty_name": "Pyramid paraphrase benchmark",
+        "language": ["en"],
+        "license": "other",
+        "license_name": "nist-duc-tac-data-agreement",
+        "task_categories": ["sentence-similarity", "text-classification", "text-ranking"],
+        "task_ids": ["semantic-similarity-classification"],
+        "tags": ["paraphrase", "pyramid-method", "summarization", "sentence-embeddings"],
+        "size_categories": [_size_category(max(len(bench.binary), len(bench.ranking)))],
+        "configs": [
+            {"config_name": name, "data_files": [{"split": SPLIT, "path": f"{name}.{fmt}"}]} for name in CONFIGS
+        ],
+        "dataset_info": [_info(name, df, required) for name, (df, required) in frames.items()],
+    }
+
+
+def _info(name: str, df: pd.DataFrame, required: list[str]) -> dict:
+    features = _features(df, required)
+    size = _num_bytes(df, features)
+    return {
+        "config_name": name,
+        "features": features,
+        "splits": [{"name": SPLIT, "num_bytes": size, "num_examples": int(len(df))}],
+        "dataset_size": size,
+    }
+
+
+def _front_matter(meta: dict) -> list[str]:
+    text = yaml.safe_dump(meta, sort_keys=False, allow_unicode=True, default_flow_style=False, width=1000)
+    return ["---", *text.rstrip("\n").split("\n"), "---", ""]
+
+
+def dataset_card(bench: Benchmark, fmt: str = "jsonl") -> str:
+    """The dataset card (``README.md``): Hugging Face metadata, provenance, licence, how to
+    load, schema, policy, counts."""
     s = bench.stats
     policy = Policy.from_dict(s["policy"])
     counts = stats_table(s)
     lines = [
+        *_front_matter(card_metadata(bench, fmt)),
         "# Pyramid paraphrase benchmark",
         "",
         "Binary and ranking tests built from pyramid annotations (DUC/TAC Summary Content Units) after",
         "Baumel, Cohen & Elhadad (2016), *Sentence Embedding Evaluation Using Pyramid Annotation*, §3,",
-        "by `pyrabench build`. The pyramids are licensed by NIST; these files are derived from them and",
-        "must not be redistributed beyond what the NIST agreement allows.",
+        "by `pyrabench build`.",
+        "",
+        "## Licence",
+        "",
+        "The pyramids, model summaries and peer annotations these files are made of are distributed by",
+        "NIST (DUC and TAC data) under an agreement with each recipient. Every text here is derived from",
+        "them, so these files fall under the same agreement: they may not be redistributed — not",
+        "published, not uploaded to a public hub — beyond what that agreement allows. The `license: other`",
+        "field above says so to the Hugging Face tools; the code that built them is MIT-licensed.",
         "",
         "## Provenance",
         "",
@@ -120,8 +223,33 @@ def dataset_card(bench: Benchmark) -> str:
         "",
         "## Files",
         "",
-        "`binary.*` (one pair per row), `ranking.*` (one question per row), `stats.json` (counts, the",
-        "full policy, per-rule removal counts, bad-input counters), this card.",
+        f"`binary.{fmt}` (one pair per row), `ranking.{fmt}` (one question per row), `stats.json` (counts,",
+        "the full policy, per-rule removal counts, bad-input counters), this card.",
+        "",
+        "## Loading",
+        "",
+        "With the Hugging Face `datasets` library (offline: this directory is the dataset, each test a",
+        f"configuration with one split, `{SPLIT}`):",
+        "",
+        "```python",
+        "from datasets import load_dataset",
+        "",
+        *[f'{name} = load_dataset("path/to/this/directory", "{name}", split="{SPLIT}")' for name in CONFIGS],
+        "```",
+        "",
+        "With pandas, from this directory:",
+        "",
+        "```python",
+        "import pandas as pd",
+        "",
+        *[f"{name} = {PANDAS_READERS[fmt].format(name=name)}" for name in CONFIGS],
+        "```",
+        "",
+        "Scoring an embedding (Table 1 of the paper) and any local sentence-transformers model:",
+        "",
+        "```bash",
+        "pyrabench evaluate path/to/this/directory --embedding onehot --embedding minilm --embedding st:MODEL_DIR",
+        "```",
         "",
         "## Schema",
         "",
@@ -207,9 +335,9 @@ def save(bench: Benchmark, out, fmt: str = "jsonl") -> list[Path]:
         stats = dict(bench.stats, format=fmt, files=files)
         text = json.dumps(stats, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
         atomic_write(tmp / "stats.json", lambda p: p.write_text(text, encoding="utf-8"))
-        card = bench.card or dataset_card(bench)
+        card = dataset_card(bench, fmt)  # its configurations name the files just written
         atomic_write(tmp / "README.md", lambda p: p.write_text(card, encoding="utf-8"))
-    bench.stats = stats
+    bench.stats, bench.card = stats, card
     return [out / name for name in files] + [out / "stats.json", out / "README.md"]
 
 
