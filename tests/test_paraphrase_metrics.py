@@ -34,6 +34,23 @@ def test_best_threshold_by_hand():
     assert (r.tp, r.fp, r.fn, r.tn) == (3, 2, 0, 0)
 
 
+def test_best_threshold_without_the_all_positive_rule():
+    # the example above: its best F is the lowest threshold; without it, 0.8 (F = 4/6)
+    r = m.best_f_threshold([0.9, 0.8, 0.8, 0.3, 0.1], [1, 0, 1, 0, 1], all_positive=False)
+    assert (r.threshold, r.tp, r.fp) == (0.8, 2, 1) and r.f1 == pytest.approx(4 / 6)
+
+
+def test_average_precision_by_hand_and_against_scikit_learn():
+    # ranks by score: 0.9 (+), 0.8 & 0.8 (one +, one -: one step), 0.3 (-), 0.1 (+)
+    ap = m.average_precision([0.9, 0.8, 0.8, 0.3, 0.1], [1, 0, 1, 0, 1])
+    assert ap == pytest.approx(1 / 3 * 1 + 1 / 3 * 2 / 3 + 1 / 3 * 3 / 5)
+    sklearn_metrics = pytest.importorskip("sklearn.metrics")
+    rng = np.random.default_rng(5)
+    s = np.round(rng.random(500), 2)  # many ties
+    y = rng.random(500) < 0.1
+    assert m.average_precision(s, y) == pytest.approx(sklearn_metrics.average_precision_score(y, s), rel=1e-12)
+
+
 def test_equal_f_keeps_the_highest_threshold():
     # F = 2/3 at 0.9 (1 TP, 1 FN) and at 0.6 (2 TP, 2 FP)
     r = m.best_f_threshold([0.9, 0.8, 0.7, 0.6], [1, 0, 0, 1])

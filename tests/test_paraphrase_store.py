@@ -44,7 +44,7 @@ def test_card_declares_both_tests(bench, tmp_path, fmt):
     assert types["label"] == {"class_label": {"names": {"0": "different SCUs", "1": "same SCU (paraphrase)"}}}
     assert meta["license"] == "other" and "sentence-similarity" in meta["task_categories"]
     assert "## Licence" in card and "may not be redistributed" in card
-    assert f'load_dataset("path/to/this/directory", "ranking", split="test")' in card
+    assert 'load_dataset("path/to/this/directory", "ranking", split="test")' in card
     assert f"binary.{fmt}" in card.split("```python")[2]  # the pandas snippet reads this format
 
 

@@ -128,10 +128,16 @@ def f_curve(scores, labels) -> dict[str, np.ndarray]:
     }
 
 
-def best_f_threshold(scores, labels) -> ThresholdResult:
-    """The threshold maximizing F on these pairs; on equal F the highest threshold wins."""
+def best_f_threshold(scores, labels, all_positive: bool = True) -> ThresholdResult:
+    """The threshold maximizing F on these pairs; on equal F the highest threshold wins.
+
+    ``all_positive=False`` leaves out the lowest candidate, the rule "every pair is a
+    paraphrase" — as MTEB's pair-classification search does (it only places thresholds between
+    two distinct scores), and as the paper's search apparently did (chapter 3).
+    """
     curve = f_curve(scores, labels)
-    i = int(np.argmax(curve["f1"]))  # first maximum = highest threshold (curve is descending)
+    f1 = curve["f1"] if all_positive or len(curve["f1"]) < 2 else curve["f1"][:-1]
+    i = int(np.argmax(f1))  # first maximum = highest threshold (curve is descending)
     return ThresholdResult(
         threshold=float(curve["threshold"][i]),
         f1=float(curve["f1"][i]),
@@ -142,6 +148,14 @@ def best_f_threshold(scores, labels) -> ThresholdResult:
         fn=int(curve["fn"][i]),
         tn=int(curve["tn"][i]),
     )
+
+
+def average_precision(scores, labels) -> float:
+    """Average precision of the ranking of pairs by score: the precision at each distinct
+    threshold weighted by the recall it adds, Σ (R_k − R_(k−1)) P_k — scikit-learn's
+    ``average_precision_score``, MTEB's main pair-classification score. Threshold-free."""
+    curve = f_curve(scores, labels)
+    return float(np.sum(np.diff(curve["recall"]) * curve["precision"][1:]))
 
 
 def confusion_codes(scores, labels, threshold: float) -> np.ndarray:
