@@ -15,6 +15,8 @@ from .errors import MissingDataError
 ENV_DATA = "PYRABENCH_DATA"
 ENV_REQUIRE = "PYRABENCH_REQUIRE_DATA"
 SAMPLE_ROOT = Path(__file__).resolve().parent / "sample_data"
+#: Where a user learns how to obtain each corpus and lay it out (error messages point here).
+DATA_PAGE = "the data page of the book (book/data.md)"
 
 
 @dataclass(frozen=True)

@@ -71,3 +71,16 @@ def test_no_labels_on_the_paper_preset_lets_contributors_ask(tmp_path):
     assert b.stats["preset"] == "paper"
     assert b.stats["preset_changes"] == {"include_labels": False, "question_items": "any"}
     assert len(b.ranking) and not b.ranking.question_id.str.contains("/L").any()
+
+
+def test_build_shows_a_bar_while_loading_corpora(tmp_path, capsys):
+    assert main(["build", "--corpus", "duc2006", "tac2008", "--out", str(tmp_path / "a")]) == 0
+    err = capsys.readouterr().err
+    assert "loading corpora" in err and "duc2006" in err and "tac2008" in err
+    assert main(["build", "--corpus", "duc2006", "--out", str(tmp_path / "b"), "--no-progress"]) == 0
+    assert "loading corpora" not in capsys.readouterr().err
+
+
+def test_a_missing_corpus_points_to_the_data_page(tmp_path, capsys):
+    assert main(["build", "--corpus", "tac2010", "--out", str(tmp_path), "--no-progress"]) == 2
+    assert "book/data.md" in capsys.readouterr().err

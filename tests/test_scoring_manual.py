@@ -105,10 +105,24 @@ def test_score_table_orders_numerically_and_agreement():
     df = scoring.score_table(peers)
     assert list(df["peer"]) == ["2", "2", "3", "3", "10", "10"]
     per_peer, summary = scoring.agreement(peers)
-    assert list(per_peer["peer"]) == ["10", "2", "3"]
-    assert list(per_peer["jaccard"]) == pytest.approx([1 / 2, 1.0, 2 / 3])
+    assert list(per_peer["peer"]) == ["2", "3", "10"]  # numerically, not "10" < "2"
+    assert list(per_peer["jaccard"]) == pytest.approx([1.0, 2 / 3, 1 / 2])
     assert summary["peers"] == 3
     assert summary["jaccard_mean"] == pytest.approx((0.5 + 1 + 2 / 3) / 3)
+
+
+def test_topic_summary():
+    pyr = make_pyramid()
+    other = Pyramid("test", "T0", pyr.summaries, pyr.summarizer_ids, pyr.scus)
+    peers = [peer(pyr, [1, 2]), peer(pyr, [1]), peer(other, [1, 2, 3])]
+    df = scoring.score_table(peers)
+    summary = scoring.topic_summary(df)
+    assert list(summary.index) == ["T0", "T1"] and list(summary["annotations"]) == [1, 2]
+    t1 = df[df["topic"] == "T1"]
+    assert summary.loc["T1", "mean modified"] == pytest.approx(t1["modified"].mean())
+    assert summary.loc["T1", "best modified"] == t1["modified"].max()
+    assert summary.loc["T1", "mean scus"] == 1.5
+    assert scoring.topic_summary(df.iloc[:0]).empty
 
 
 def test_jaccard_of_empty_sets_is_one():

@@ -46,7 +46,7 @@ def run(args) -> int:
     progress = not args.no_progress
     if progress:
         print(f"loading {', '.join(args.corpus) if args.corpus else 'every corpus'} from {root.describe()}", file=sys.stderr)
-    corpora = benchmark.corpora_from_root(root, args.corpus)
+    corpora = benchmark.corpora_from_root(root, args.corpus, progress=progress)
     bench = benchmark.build(corpora, policy, progress=progress)
     files = store.save(bench, args.out, args.format)
     s = bench.stats["overall"]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pandas as pd
+
 from ..data.corpora import CORPUS_NAMES, load_corpus
 from ..dataroot import resolve
 from ..scoring.auto.pipeline import run_corpus
-from ..scoring.manual import agreement, score_corpus
+from ..scoring.manual import agreement, score_corpus, topic_summary
 from ._common import (
     add_data_argument,
     add_json_argument,
@@ -32,6 +34,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--threshold", type=finite_float, action="append", default=None,
                         help="similarity threshold (repeatable); default: KDE thresholds from the human matches")
     parser.add_argument("--seed", type=nonnegative_int, default=0, help="seed of the latent model (default 0)")
+    parser.add_argument("--summary", action="store_true",
+                        help="only the per-topic summary (and agreement), not one row per peer annotation")
 
 
 def _manual(args, corpus) -> int:
@@ -43,12 +47,21 @@ def _manual(args, corpus) -> int:
                   "weight": int(r.weight), "weights": [int(w) for w in r.weights], "unmatched": int(r.unmatched),
                   "repetitions": int(r.repetitions)} for r in df.itertuples()]
         agree = {"summary": summary, "peers": per_peer.to_dict("records")} if len(per_peer) else None
-        print_json({"corpus": corpus.name, "peers": peers, "agreement": agree, "repairs": corpus.log.counts()})
+        summary_table = topic_summary(df)
+        topics = summary_table.rename(columns=lambda c: c.replace(" ", "_")).reset_index().to_dict("records")
+        print_json({"corpus": corpus.name, "peers": peers, "topics": topics, "agreement": agree,
+                    "repairs": corpus.log.counts()})  # fmt: skip
         return 0
     print(resolve(args.data).describe())
-    table = df.assign(weights=df["weights"].map(lambda w: " ".join(map(str, w))))
-    print_table(table[["topic", "peer", "annotator", "scus", "unmatched", "weights", "weight",
-                       "original", "modified", "coverage"]])
+    if not args.summary:
+        table = df.assign(weights=df["weights"].map(lambda w: " ".join(map(str, w))))
+        print_table(table[["topic", "peer", "annotator", "scus", "unmatched", "weights", "weight",
+                           "original", "modified", "coverage"]])
+        print()
+    print(f"per topic ({len(df)} peer annotations, {df['topic'].nunique()} topics; means over the annotations):")
+    print_table(topic_summary(df))
+    print(f"all topics: mean original {df['original'].mean():.4f}, mean modified {df['modified'].mean():.4f}, "
+          f"mean coverage {df['coverage'].mean():.4f}")
     if len(per_peer):
         print(f"\npeers annotated twice: {len(per_peer)}")
         print_table(per_peer)
@@ -74,8 +87,13 @@ def _auto(args, corpus) -> int:
         print("thresholds (KDE level → similarity): "
               + ", ".join(f"{k:.2f} → {v:.4f}" for k, v in run.thresholds.items()))
     auto = auto.assign(scus_manual=auto["human_set"].map(len))
-    print_table(auto[["topic", "peer", "annotator", "threshold", "scus", "weight", "modified",
-                      "scus_manual", "weight_manual", "modified_manual"]])
+    if not args.summary:
+        print_table(auto[["topic", "peer", "annotator", "threshold", "scus", "weight", "modified",
+                          "scus_manual", "weight_manual", "modified_manual"]])
+        print()
+    print("per topic and threshold (means over the peer annotations):")
+    print_table(pd.concat({t: topic_summary(g, ("scus", "modified", "scus_manual", "modified_manual"))
+                           for t, g in auto.groupby("threshold", sort=True)}, names=["threshold"]))  # fmt: skip
     print()
     print_table(run.stats[["similarity", "combine", "threshold", "n", "pearson", "spearman", "kendall",
                            "jaccard", "scu_ratio"]])

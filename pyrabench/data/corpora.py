@@ -30,6 +30,7 @@ discovery (:func:`load_all` without names).
 from __future__ import annotations
 
 import re
+import sys
 import time
 import warnings
 from collections import Counter
@@ -37,7 +38,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ..dataroot import resolve
+from tqdm.auto import tqdm
+
+from ..dataroot import DATA_PAGE, resolve
 from ..errors import (
     DataFormatError,
     EmptyCorpusError,
@@ -236,7 +239,10 @@ def _peer_key(peer: PeerAnnotation):
 def _load(name: str, root: Path) -> Corpus:
     layout = _layout(name, root)
     if layout is None:
-        raise MissingDataError(f"corpus {name} is not under {root} (see pyrabench.data.corpora for the expected layout)")
+        present = ", ".join(discover(root)) or "none"
+        raise MissingDataError(
+            f"corpus {name} is not under {root} (corpora there: {present}); how to obtain it and lay it out: {DATA_PAGE}"
+        )
     started = time.perf_counter()
     log = RepairLog()
     pyramids, peers = _LOADERS[layout.kind](name, layout, log)
@@ -283,19 +289,24 @@ def load_corpus(name: str, root=None) -> Corpus:
     return _load(name, resolve(root).path)
 
 
-def load_all(root=None, names=None) -> dict[str, Corpus]:
+def load_all(root=None, names=None, progress: bool = False) -> dict[str, Corpus]:
     """Every corpus present (or exactly ``names``, which must then all be present and non-empty).
 
     A corpus found by discovery that holds no SCU is left out with a :class:`PyrabenchWarning`.
+    ``progress`` shows a bar on stderr advancing corpus by corpus, naming the one loading.
     """
-    if names:
-        return {n: load_corpus(n, root) for n in names}
+    wanted = list(names) if names else list(discover(root))
     found = {}
-    for n in discover(root):
-        try:
-            found[n] = load_corpus(n, root)
-        except EmptyCorpusError as exc:
-            warnings.warn(f"left out: {exc}", PyrabenchWarning, stacklevel=2)
+    with tqdm(wanted, desc="loading corpora", unit="corpus", leave=False, file=sys.stderr, disable=not progress) as bar:
+        for n in bar:
+            bar.set_postfix_str(n)
+            if names:
+                found[n] = load_corpus(n, root)
+                continue
+            try:
+                found[n] = load_corpus(n, root)
+            except EmptyCorpusError as exc:
+                warnings.warn(f"left out: {exc}", PyrabenchWarning, stacklevel=2)
     return found
 
 

@@ -9,6 +9,7 @@ policy give the same tests.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
@@ -19,7 +20,7 @@ from tqdm.auto import tqdm
 from .. import published
 from ..data import corpora as corpora_mod
 from ..data.model import Pyramid
-from ..dataroot import resolve
+from ..dataroot import DATA_PAGE, resolve
 from ..errors import MissingDataError, UnknownNameError
 from .items import ItemTable, build_items, iter_matrices
 from .pairs import binary_pairs, pairs_frame
@@ -70,8 +71,9 @@ def _renamed(p: Pyramid, name: str) -> Pyramid:
     return replace(p, corpus=name)
 
 
-def corpora_from_root(root=None, names: Iterable[str] | None = None) -> dict[str, Any]:
-    """Load the named corpora (default: every pyramid corpus found) from a data root."""
+def corpora_from_root(root=None, names: Iterable[str] | None = None, progress: bool = False) -> dict[str, Any]:
+    """Load the named corpora (default: every pyramid corpus found) from a data root;
+    ``progress`` shows a bar on stderr advancing corpus by corpus, naming the one loading."""
     root = resolve(root)
     found = corpora_mod.discover(root.path)
     if names:
@@ -81,11 +83,14 @@ def corpora_from_root(root=None, names: Iterable[str] | None = None) -> dict[str
             raise UnknownNameError(f"unknown corpus {', '.join(unknown)}; known: {', '.join(corpora_mod.CORPUS_NAMES)}")
         missing = [n for n in names if n not in found]
         if missing:
-            raise MissingDataError(f"corpus {', '.join(missing)} not found under {root.path}")
-        return corpora_mod.load_all(root.path, names)
-    loaded = corpora_mod.load_all(root.path)  # an empty corpus found here is left out with a warning
+            raise MissingDataError(
+                f"corpus {', '.join(missing)} not found under {root.path} (corpora there: {', '.join(found) or 'none'}); "
+                f"how to obtain it and lay it out: {DATA_PAGE}"
+            )
+        return corpora_mod.load_all(root.path, names, progress=progress)
+    loaded = corpora_mod.load_all(root.path, progress=progress)  # an empty corpus found here is left out with a warning
     if not loaded:
-        raise MissingDataError(f"no pyramid corpus found under {root.path}")
+        raise MissingDataError(f"no pyramid corpus found under {root.path}; how to obtain one and lay it out: {DATA_PAGE}")
     return loaded
 
 
@@ -103,7 +108,8 @@ def build(corpora, policy: Policy | None = None, progress: bool = False) -> Benc
     items = build_items(pyramids, policy)
     matrices = iter_matrices(items)  # computed once, read by both tests
     if progress:
-        matrices = tqdm(matrices, total=len(items.slices), desc="pair matrices", unit="pyramid", leave=False)
+        matrices = tqdm(matrices, total=len(items.slices), desc="pair matrices", unit="pyramid", leave=False,
+                        file=sys.stderr)  # fmt: skip
     matrices = list(matrices)
     pairs = binary_pairs(items, policy, matrices)
     binary = pairs_frame(items, pairs)

@@ -137,15 +137,33 @@ def matched_set(peer: PeerAnnotation) -> frozenset[int]:
     return frozenset(s.scu_id for s in peer.scus if s.contributors and s.scu_id in ids)
 
 
+def peer_order(peer_id) -> tuple:
+    """Sort key of a peer id: numbers numerically (3 before 29), then names (system ids)."""
+    s = str(peer_id)
+    return (0, int(s), "") if s.isdigit() else (1, 0, s)
+
+
 def score_table(peers: Iterable[PeerAnnotation], rounding: str = "ceil") -> pd.DataFrame:
     """One row per peer annotation, sorted by topic, peer (numerically when it is a number), annotator."""
     rows = [asdict(score_peer(p, rounding)) for p in peers]
     df = pd.DataFrame(rows, columns=list(PeerScore.__dataclass_fields__))
     if df.empty:
         return df
-    key = df["peer"].map(lambda s: (0, int(s), "") if str(s).isdigit() else (1, 0, str(s)))
-    df = df.assign(_k=key).sort_values(["topic", "_k", "annotator"], kind="mergesort")
+    df = df.assign(_k=df["peer"].map(peer_order)).sort_values(["topic", "_k", "annotator"], kind="mergesort")
     return df.drop(columns="_k").reset_index(drop=True)
+
+
+def topic_summary(table: pd.DataFrame, columns: Sequence[str] = ("scus", "original", "modified", "coverage")) -> pd.DataFrame:
+    """Per topic of a score table: how many peer annotations, and the mean of ``columns``
+    (plus the best peer's modified score when there is one), topics in order."""
+    if table.empty:
+        return pd.DataFrame(columns=["annotations", *(f"mean {c}" for c in columns)])
+    grouped = table.groupby("topic", sort=True)
+    out = grouped[list(columns)].mean().add_prefix("mean ")
+    out.insert(0, "annotations", grouped.size())
+    if "modified" in table.columns:
+        out["best modified"] = grouped["modified"].max()
+    return out
 
 
 def double_annotations(peers: Iterable[PeerAnnotation]) -> dict[tuple[str, str], list[PeerAnnotation]]:
@@ -153,7 +171,8 @@ def double_annotations(peers: Iterable[PeerAnnotation]) -> dict[tuple[str, str],
     groups: dict[tuple[str, str], list[PeerAnnotation]] = {}
     for p in peers:
         groups.setdefault((p.topic, p.peer_id), []).append(p)
-    return {k: sorted(v, key=lambda p: p.annotator) for k, v in sorted(groups.items()) if len(v) > 1}
+    ordered = sorted(groups.items(), key=lambda kv: (kv[0][0], peer_order(kv[0][1])))
+    return {k: sorted(v, key=lambda p: p.annotator) for k, v in ordered if len(v) > 1}
 
 
 def jaccard(a, b) -> float:
