@@ -646,13 +646,13 @@ def available_specs(include_stand_ins: bool = True) -> list[str]:
 
 
 MTEB_COLUMNS = {
-    "binary_f1": "F, threshold on 10 % (ours)",
-    "mteb_cosine_f1": "F, best threshold on all pairs (MTEB cosine_f1)",
-    "all_positive_f1": "all-positive F, all pairs",
-    "mteb_cosine_ap": "average precision (MTEB cosine_ap)",
-    "ranking_success": "success rate = recall@1 (%)",
+    "binary_f1": "our F (10/90 split)",
+    "mteb_cosine_f1": "MTEB cosine_f1",
+    "all_positive_f1": "all-positive F",
+    "mteb_cosine_ap": "MTEB cosine_ap",
+    "ranking_success": "success (%) = recall_at_1",
     "ranking_mrr": "MRR = mrr_at_10",
-    "tied_questions": "questions with a tie",
+    "tied_questions": "tied questions",
 }
 
 
