@@ -182,15 +182,18 @@ def test_explain_pair_items_of_two_corpora_are_not_one_scu():
 
 ROW = {"embedding": "onehot", "binary_f1": 0.26324, "binary_f1_low": 0.123449, "binary_f1_high": 0.5,
        "ranking_success": 0.63973, "ranking_success_low": 0.61234, "ranking_success_high": 0.6666,
-       "ranking_mrr": 0.77202, "ranking_mrr_low": 0.75, "ranking_mrr_high": 0.8}  # fmt: skip
+       "ranking_mrr": 0.77202, "ranking_mrr_low": 0.75, "ranking_mrr_high": 0.8,
+       "binary_f1_all_positive": 0.3}  # fmt: skip
 
 
 def test_table_prints_percent_and_intervals():
     t = reports.table([ROW, {**ROW, "embedding": "random"}])
-    assert list(t.columns) == ["embedding", "F-measure", "F 95% CI", "success rate (%)", "success 95% CI", "MRR", "MRR 95% CI"]
+    assert list(t.columns) == ["embedding", "F-measure", "F 95% CI", "all-positive F", "success rate (%)",
+                               "success 95% CI (%)", "MRR", "MRR 95% CI"]  # fmt: skip
     first = t.iloc[0]
-    assert first["F-measure"] == 0.26324 and first["F 95% CI"] == "[0.1234, 0.5000]"
-    assert first["success rate (%)"] == pytest.approx(63.973) and first["success 95% CI"] == "[61.23%, 66.66%]"
+    assert first["F-measure"] == 0.26324 and first["F 95% CI"] == "[0.1234, 0.5000]" and first["all-positive F"] == 0.3
+    # success and its interval in one unit: percent, the column says so
+    assert first["success rate (%)"] == pytest.approx(63.973) and first["success 95% CI (%)"] == "[61.23, 66.66]"
     assert first["MRR"] == 0.77202 and first["MRR 95% CI"] == "[0.7500, 0.8000]"
     assert list(t["embedding"]) == ["onehot", "random"]
     assert list(reports.table([]).columns) == list(t.columns)
@@ -226,10 +229,10 @@ def test_comparison_table_one_line_per_pair_and_metric():
     t = reports.comparison_table([c, {**c, "b": "glove-6b-50d"}])
     assert list(t.columns) == ["a", "b", "metric", "a − b", "95% CI", "p"]
     assert len(t) == 6 and list(t["b"]) == ["random"] * 3 + ["glove-6b-50d"] * 3
-    assert list(t["metric"][:3]) == ["binary_f1", "ranking_success", "ranking_mrr"]
-    assert t["a − b"][:3].tolist() == pytest.approx([0.1, 0.2, 0.3])
+    assert list(t["metric"][:3]) == ["F-measure", "success rate (points)", "MRR"]
+    assert t["a − b"][:3].tolist() == pytest.approx([0.1, 20.0, 0.3])  # success in percentage points
     assert t["p"][:3].tolist() == pytest.approx([0.001, 0.002, 0.003])
-    assert list(t["95% CI"][:3]) == ["[0.0500, 0.1235]", "[0.1000, 0.2469]", "[0.1500, 0.3704]"]
+    assert list(t["95% CI"][:3]) == ["[0.0500, 0.1235]", "[10.00, 24.69]", "[0.1500, 0.3704]"]
 
 
 def test_comparison_table_of_real_comparisons():
@@ -238,8 +241,9 @@ def test_comparison_table_of_real_comparisons():
     weak = ev.score(b, WordCounts([f"w{i}" for i in range(30)], "weak"))
     c = ev.compare(good, weak, n_resamples=100)
     t = reports.comparison_table([c]).set_index("metric")
-    for m in ("binary_f1", "ranking_success", "ranking_mrr"):
-        assert t.loc[m, "a − b"] == c[f"{m}_difference"] and t.loc[m, "p"] == c[f"{m}_p"]
+    for m, label, k in (("binary_f1", "F-measure", 1), ("ranking_success", "success rate (points)", 100),
+                        ("ranking_mrr", "MRR", 1)):  # fmt: skip
+        assert t.loc[label, "a − b"] == pytest.approx(k * c[f"{m}_difference"]) and t.loc[label, "p"] == c[f"{m}_p"]
 
 
 def test_stand_in_fills_a_paper_row():
