@@ -132,8 +132,8 @@ def best_f_threshold(scores, labels, all_positive: bool = True) -> ThresholdResu
     """The threshold maximizing F on these pairs; on equal F the highest threshold wins.
 
     ``all_positive=False`` leaves out the lowest candidate, the rule "every pair is a
-    paraphrase" — as MTEB's pair-classification search does (it only places thresholds between
-    two distinct scores), and as the paper's search apparently did (chapter 3).
+    paraphrase", as MTEB's pair-classification search does (it only places thresholds between
+    two distinct scores).
     """
     curve = f_curve(scores, labels)
     f1 = curve["f1"] if all_positive or len(curve["f1"]) < 2 else curve["f1"][:-1]
