@@ -165,19 +165,79 @@ def test_bad_ranking_input():
 # ----------------------------------------------------------------------------- bootstrap
 
 
-def test_bootstrap_mean_agrees_with_scipy_percentile():
-    values = np.random.default_rng(2).integers(0, 2, 2000).astype(float)
-    ours = m.bootstrap_mean(values, n_resamples=4000, seed=0)
-    ref = stats.bootstrap((values,), np.mean, n_resamples=4000, method="percentile", random_state=0)
-    assert ours.estimate == values.mean()
-    assert ours.low == pytest.approx(ref.confidence_interval.low, abs=0.006)
-    assert ours.high == pytest.approx(ref.confidence_interval.high, abs=0.006)
-    assert ours == m.bootstrap_mean(values, n_resamples=4000, seed=0)  # seeded
+Z95, Z90 = 1.959964, 1.644854  # standard normal quantiles of 97.5 % and 95 %
+
+
+def test_bootstrap_mean_of_a_proportion_is_the_binomial():
+    # resampling 20,000 items of which 30 % are 1 draws exactly Binomial(20000, 0.3) / 20000:
+    # the bounds are its quantiles and the half-width 1.96 SE, SE = sqrt(.3 * .7 / n)
+    n = 20000
+    values = np.r_[np.ones(6000), np.zeros(14000)]
+    se = np.sqrt(0.3 * 0.7 / n)
+    ci = m.bootstrap_mean(values, n_resamples=20000, seed=0)
+    ci90 = m.bootstrap_mean(values, n_resamples=20000, confidence=0.90, seed=0)
+    assert ci.estimate == 0.3 and ci.confidence == 0.95 and ci90.confidence == 0.90
+    low, high = stats.binom.ppf([0.025, 0.975], n, 0.3) / n
+    assert ci.low == pytest.approx(low, abs=0.1 * se) and ci.high == pytest.approx(high, abs=0.1 * se)
+    # a 90 % interval reported as 95 % would be 16 % narrow; these hold to 2 %
+    assert (ci.high - ci.low) / 2 == pytest.approx(Z95 * se, rel=0.02)
+    assert (ci90.high - ci90.low) / 2 == pytest.approx(Z90 * se, rel=0.02)
+    assert ci.low < ci90.low < ci.estimate < ci90.high < ci.high
+    assert ci == m.bootstrap_mean(values, n_resamples=20000, seed=0)  # seeded
+    assert ci != m.bootstrap_mean(values, n_resamples=20000, seed=1)
+
+
+def test_bootstrap_mean_of_reciprocal_ranks_has_half_width_1_96_se():
+    rng = np.random.default_rng(2)
+    values = rng.choice([1, 1 / 2, 1 / 3, 1 / 4], size=20000, p=[0.4, 0.3, 0.2, 0.1])
+    se = values.std() / np.sqrt(values.size)
+    ci = m.bootstrap_mean(values, n_resamples=20000, seed=0)
+    assert ci.estimate == pytest.approx(values.mean())
+    assert (ci.high - ci.low) / 2 == pytest.approx(Z95 * se, rel=0.02)
+    assert (ci.low + ci.high) / 2 == pytest.approx(values.mean(), abs=0.05 * se)
+
+
+def test_bootstrap_defaults():
+    values = np.random.default_rng(2).random(500)
+    assert m.bootstrap_mean(values) == m.bootstrap_mean(values, 1000, 0.95, 0)
+    assert m.bootstrap_mean(values) != m.bootstrap_mean(values, 1001, 0.95, 0)
+    codes = np.random.default_rng(3).integers(0, 4, 500)
+    assert m.bootstrap_f(codes) == m.bootstrap_f(codes, 1000, 0.95, 0)
+    assert m.bootstrap_f(codes) != m.bootstrap_f(codes, 1000, 0.95, 1)
 
 
 def test_bootstrap_of_a_constant_is_degenerate():
     ci = m.bootstrap_mean(np.full(50, 0.25))
     assert ci.low == ci.high == ci.estimate == 0.25
+    assert m.bootstrap_mean([]) == m.Interval(0.0, 0.0, 0.0, 0.95)
+
+
+@pytest.mark.parametrize("confidence", [0, 1, 95])
+def test_bootstrap_confidence_must_be_a_fraction(confidence):
+    with pytest.raises(PyrabenchError, match=rf"^confidence must be in \(0, 1\), got {confidence}$"):
+        m.bootstrap_mean([0.0, 1.0], confidence=confidence)
+
+
+def _f_standard_error(counts):
+    """Delta-method SE of F = 2TP / (2TP + FP + FN) under multinomial resampling of the items."""
+    n = counts.sum()
+    pa, pb = counts[3] / n, (counts[1] + counts[2]) / n
+    den = 2 * pa + pb
+    grad = np.array([2 * pb, -2 * pa]) / den**2
+    cov = np.array([[pa * (1 - pa), -pa * pb], [-pa * pb, pb * (1 - pb)]]) / n
+    return float(np.sqrt(grad @ cov @ grad))
+
+
+def test_bootstrap_f_half_width_is_1_96_delta_method_se():
+    codes = np.random.default_rng(0).choice(4, size=20000, p=[0.8, 0.05, 0.05, 0.1])
+    counts = np.bincount(codes, minlength=4)
+    se = _f_standard_error(counts)
+    ci = m.bootstrap_f(codes, n_resamples=20000, seed=1)
+    ci90 = m.bootstrap_f(codes, n_resamples=20000, confidence=0.90, seed=1)
+    assert ci.estimate == pytest.approx(2 * counts[3] / (2 * counts[3] + counts[2] + counts[1]))
+    assert (ci.high - ci.low) / 2 == pytest.approx(Z95 * se, rel=0.02)
+    assert (ci90.high - ci90.low) / 2 == pytest.approx(Z90 * se, rel=0.02)
+    assert ci.low < ci90.low < ci.estimate < ci90.high < ci.high
 
 
 def test_bootstrap_f_matches_index_resampling():
@@ -216,6 +276,86 @@ def test_paired_mean_permutation_matches_exact_enumeration():
     exact = np.mean([abs((d * signs).mean()) >= observed - 1e-12 for signs in itertools.product([1, -1], repeat=10)])
     ours = m.paired_mean_test(a, b, n_resamples=20000, seed=3)
     assert ours.p_value == pytest.approx(exact, abs=0.01)
+
+
+def _discordant(n10, n01, n11, n00):
+    """Binary per-item outcomes of two systems: n10 items only A gets right, n01 only B..."""
+    a = np.r_[np.ones(n10), np.zeros(n01), np.ones(n11), np.zeros(n00)]
+    b = np.r_[np.zeros(n10), np.ones(n01), np.ones(n11), np.zeros(n00)]
+    return a, b
+
+
+def test_paired_mean_test_on_binary_outcomes_is_exact_mcnemar():
+    # flipping the sign of each difference is McNemar's exact test: with 30 items only A gets
+    # right and 15 only B does, p = P(|Binomial(45, 1/2) - 22.5| >= 7.5) = 0.0357
+    a, b = _discordant(30, 15, 200, 255)
+    r = m.paired_mean_test(a, b, n_resamples=20000, seed=0)
+    assert r.p_value == pytest.approx(stats.binomtest(30, 45, 0.5).pvalue, abs=0.004)
+    assert (r.a, r.b, r.difference) == pytest.approx((230 / 500, 215 / 500, 15 / 500))
+    assert (r.n_items, r.n_resamples) == (500, 20000)
+    assert m.paired_mean_test(b, a, n_resamples=20000, seed=0).p_value == pytest.approx(r.p_value, abs=0.004)
+    # a clearer difference: 30 against 5, p = 2 P(Binomial(35, 1/2) <= 5) = 1.6e-5 -> floor 1/(R+1)
+    a, b = _discordant(30, 5, 200, 265)
+    assert m.paired_mean_test(a, b, n_resamples=999, seed=0).p_value == pytest.approx(1 / 1000)
+
+
+def test_paired_mean_interval_has_half_width_1_96_se():
+    a, b = _discordant(1200, 600, 5000, 13200)
+    d = a - b
+    se = d.std() / np.sqrt(d.size)
+    r = m.paired_mean_test(a, b, n_resamples=20000, seed=0)
+    r90 = m.paired_mean_test(a, b, n_resamples=20000, confidence=0.90, seed=0)
+    assert r.difference == pytest.approx(0.03)
+    assert (r.high - r.low) / 2 == pytest.approx(Z95 * se, rel=0.03)
+    assert (r90.high - r90.low) / 2 == pytest.approx(Z90 * se, rel=0.03)
+    assert r.low < r90.low < r.difference < r90.high < r.high
+    assert r.p_value == pytest.approx(1 / 20001)
+
+
+def test_paired_mean_test_checks_its_input():
+    with pytest.raises(PyrabenchError, match=r"^paired values must have the same shape, got \(2,\) and \(3,\)$"):
+        m.paired_mean_test([0, 1], [0, 1, 1])
+    empty = m.paired_mean_test([], [])
+    assert (empty.a, empty.b, empty.difference, empty.low, empty.high, empty.n_items) == (0, 0, 0, 0, 0, 0)
+
+
+def _naive_paired_f(ca, cb, n_resamples, seed):
+    """Per-item reference: index bootstrap of F(A) - F(B), and a per-item coin for swapping A and B."""
+    rng = np.random.default_rng(seed)
+    n = ca.size
+
+    def f(codes):  # codes (R, n) -> F per row
+        counts = np.stack([(codes == k).sum(axis=1) for k in range(4)], axis=1)
+        return m._f_from_counts(counts)
+
+    idx = rng.integers(0, n, (n_resamples, n))
+    boot = f(ca[idx]) - f(cb[idx])
+    swap = rng.random((n_resamples, n)) < 0.5
+    perm = f(np.where(swap, cb, ca)) - f(np.where(swap, ca, cb))
+    observed = f(ca[None]) - f(cb[None])
+    p = (1 + (np.abs(perm) >= abs(observed[0]) - 1e-12).sum()) / (1 + n_resamples)
+    return boot, p
+
+
+def test_paired_f_test_matches_per_item_resampling():
+    # two close systems (B noisier): p about 0.24 and an interval that straddles 0
+    rng = np.random.default_rng(8)
+    y = rng.random(2000) < 0.2
+    base = rng.random(2000) + 0.5 * y
+    ca = m.confusion_codes(base + 0.15 * rng.random(2000), y, 0.95)
+    cb = m.confusion_codes(base + 0.4 * rng.random(2000), y, 1.075)
+    ours = m.paired_f_test(ca, cb, n_resamples=4000, seed=0)
+    ours90 = m.paired_f_test(ca, cb, n_resamples=4000, confidence=0.90, seed=0)
+    boot, p = _naive_paired_f(ca, cb, 2000, seed=1)
+    assert 0.1 < p < 0.5 and ours.low < 0 < ours.high  # the case is not degenerate
+    assert ours.p_value == pytest.approx(p, abs=0.04)
+    lo, hi = np.quantile(boot, [0.025, 0.975])
+    width = hi - lo
+    assert ours.low == pytest.approx(lo, abs=0.05 * width) and ours.high == pytest.approx(hi, abs=0.05 * width)
+    assert (ours.high - ours.low) / 2 == pytest.approx(Z95 * boot.std(), rel=0.05)
+    assert ours.low < ours90.low < ours.difference < ours90.high < ours.high
+    assert (ours.high - ours.low) / (ours90.high - ours90.low) == pytest.approx(Z95 / Z90, rel=0.05)
+    assert ours.n_items == 2000 and ours.n_resamples == 4000
 
 
 def test_paired_f_test():
