@@ -57,7 +57,8 @@ def words_many(texts: Iterable[str], lower: bool = True) -> list[list[str]]:
     new = [t for t in dict.fromkeys(texts) if (lower, t) not in _MEMO]
     if new:
         if len(_MEMO) + len(new) > _MEMO_LIMIT:
-            _MEMO.clear()
+            _MEMO.clear()  # and so every text of this call is new again
+            new = list(dict.fromkeys(texts))
         _MEMO.update(((lower, t), ws) for t, ws in zip(new, _tokenize_words(new, lower)))
     return [list(_MEMO[(lower, t)]) for t in texts]
 

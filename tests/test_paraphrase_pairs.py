@@ -1,7 +1,5 @@
 """Pairs of the binary test on hand-built pyramids (our own sentences)."""
 
-import itertools
-
 import numpy as np
 import pytest
 
@@ -9,7 +7,7 @@ from pyrabench.data.model import SCU, Contributor, Part, Pyramid
 from pyrabench.paraphrase.items import build_items
 from pyrabench.paraphrase.pairs import binary_pairs, binary_pairs_loop, pairs_frame
 from pyrabench.paraphrase.policy import PRESETS, Policy
-from pyrabench.text import words, words_many, words_one_by_one
+from pyrabench.text import words
 
 
 def make_pyramid(scus, corpus="toy", topic="T1", n_summaries=4):
@@ -176,17 +174,3 @@ def test_label_items_use_index_L():
     assert "toy/T1/1/L" in set(labels.item_id)
     assert not labels.text.eq("").any()
 
-
-TEXTS = [
-    "", "  a  b ", "U.S. it's can't won't", "e-mail x@y.com http://a.b/c", "“Quoted” — dash-ed (x)",
-    "tab\there\nnewline", "The 1990s' $5.5 million", "Mr. Smith's co-founder, Dr. Jones.", "naïve café",
-]  # fmt: skip
-
-
-def test_words_batch_equals_words_many():
-    texts = TEXTS + [c.text for s in TOY.scus for c in s.contributors]
-    assert words_many(texts) == words_one_by_one(texts)
-    assert words_many([]) == []
-    assert words_many(["", " "]) == [[], []]
-    assert words_many(TEXTS[2:3]) == [words(TEXTS[2])]
-    assert all(words_many([a, b]) == [words(a), words(b)] for a, b in itertools.combinations(TEXTS, 2))

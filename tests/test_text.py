@@ -1,4 +1,34 @@
+"""What a "word" is: spaCy's English tokenizer, punctuation and whitespace dropped, lower-cased.
+Expected words are written out by hand, and the batch path (:func:`words_many`, memoized) is
+checked against one spaCy call per text on an empty memo, so neither side is compared with itself."""
+
+import itertools
+
+import pytest
+
 from pyrabench import text
+
+# text -> its words (lower-cased), as spaCy's English tokenizer splits them
+EXPECTED = {
+    "The bridge opened.": ["the", "bridge", "opened"],
+    "": [],
+    "  a  b ": ["a", "b"],
+    "Rain fell for three days": ["rain", "fell", "for", "three", "days"],
+    'U.S. aid--"held in trust"': ["u.s.", 'aid--"held', "in", "trust"],
+    "U.S. it's can't won't": ["u.s.", "it", "'s", "ca", "n't", "wo", "n't"],
+    "e-mail x@y.com http://a.b/c": ["e", "mail", "x@y.com", "http://a.b", "c"],
+    "“Quoted” — dash-ed (x)": ["quoted", "dash", "ed", "x"],
+    "tab\there\nnewline": ["tab", "here", "newline"],
+    "The 1990s' $5.5 million": ["the", "1990s", "$", "5.5", "million"],
+    "Mr. Smith's co-founder, Dr. Jones.": ["mr.", "smith", "'s", "co", "founder", "dr.", "jones"],
+    "naïve café": ["naïve", "café"],
+    "The bridge": ["the", "bridge"],
+}
+
+
+@pytest.fixture
+def empty_memo(monkeypatch):
+    monkeypatch.setattr(text, "_MEMO", {})
 
 
 def test_words_drop_punctuation_and_lowercase():
@@ -6,16 +36,51 @@ def test_words_drop_punctuation_and_lowercase():
     assert text.words("Dees co-founded the SPLC, in 1971.") == [
         "dees", "co", "founded", "the", "splc", "in", "1971"
     ]
+    assert text.words("Dees co-founded the SPLC, in 1971.", lower=False) == [
+        "Dees", "co", "founded", "the", "SPLC", "in", "1971"
+    ]
 
 
 def test_tokenize_keeps_case_and_punctuation():
     assert text.tokenize("Hello, World!") == ["Hello", ",", "World", "!"]
+    assert text.tokenize("  two  spaces\n") == ["two", "spaces"]
 
 
-def test_words_many_matches_one_by_one():
-    texts = ["The bridge opened.", "", "Rain fell for three days", "U.S. aid--\"held in trust\"", "The bridge"]
-    assert text.words_many(texts) == text.words_one_by_one(texts)
-    assert text.words_many(texts) == [text.words(t) for t in texts]
-    assert text.words_many(texts, lower=False) == text.words_one_by_one(texts, lower=False)
+def test_words_by_hand(empty_memo):
+    texts = list(EXPECTED)
+    assert text.words_many(texts) == list(EXPECTED.values())
+    assert text.words_one_by_one(texts) == list(EXPECTED.values())
+
+
+def test_case_is_kept_on_request_and_memoized_separately(empty_memo):
+    assert text.words_many(["The Bridge", "the bridge"]) == [["the", "bridge"], ["the", "bridge"]]
     assert text.words_many(["The Bridge"], lower=False) == [["The", "Bridge"]]
-    assert text.words_many([]) == []
+    assert text.words("Mr. Smith's co-founder", lower=False) == ["Mr.", "Smith", "'s", "co", "founder"]
+
+
+def test_batches_of_any_composition_equal_one_call_per_text(monkeypatch):
+    texts = list(EXPECTED)
+    for a, b in itertools.combinations(texts, 2):
+        monkeypatch.setattr(text, "_MEMO", {})  # every pair through the batch tokenizer afresh
+        assert text.words_many([a, b, a]) == [EXPECTED[a], EXPECTED[b], EXPECTED[a]]
+    monkeypatch.setattr(text, "_MEMO", {})
+    assert text.words_many(texts, lower=False) == text.words_one_by_one(texts, lower=False)
+    assert text.words_many([]) == [] and text.words_many(["", " "]) == [[], []]
+
+
+def test_memo_returns_copies_and_is_bounded(empty_memo, monkeypatch):
+    first = text.words_many(["The bridge opened."])[0]
+    first.append("poison")
+    assert text.words_many(["The bridge opened."]) == [["the", "bridge", "opened"]]
+    monkeypatch.setattr(text, "_MEMO_LIMIT", 3)
+    texts = list(EXPECTED)[:6]
+    for t in texts:
+        assert text.words_many([t]) == [EXPECTED[t]]
+        assert len(text._MEMO) <= 3
+    assert text.words_many(texts) == [EXPECTED[t] for t in texts]
+
+
+def test_content_words_and_stop_list():
+    assert text.is_content_word("bridge") and text.is_content_word("1971")
+    assert not text.is_content_word("the") and not text.is_content_word("--")
+    assert not text.is_content_word("bridge", stop_words=frozenset({"bridge"}))
