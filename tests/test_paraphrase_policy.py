@@ -58,9 +58,12 @@ def test_pronoun_list_is_personal_pronouns_not_possessive_determiners():
 
 
 def test_stop_words_are_spacy_english():
-    from spacy.lang.en.stop_words import STOP_WORDS
-
-    assert DEFAULT.stop_words == frozenset(STOP_WORDS)
+    # spaCy 3's English list: 326 words, among them numbers and verbs one might not expect,
+    # which decide whether two texts differ in content words (the lexical-variety rule)
+    assert len(DEFAULT.stop_words) == 326
+    assert {"the", "a", "of", "was", "it", "its", "not", "n't", "'s", "three", "first", "made", "say"} <= DEFAULT.stop_words
+    assert not {"bridge", "council", "said", "new", "mr", "1971", "harbour"} & DEFAULT.stop_words
+    assert Policy(stop_words={"The", "Bridge"}).stop_words == {"the", "bridge"}
 
 
 def test_round_trip_and_fingerprint():

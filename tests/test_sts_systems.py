@@ -4,6 +4,7 @@ import math
 
 import numpy as np
 import pytest
+from scipy import stats
 
 from pyrabench.embeddings.base import Embedding, normalize_rows
 from pyrabench.errors import UnknownNameError
@@ -53,12 +54,28 @@ class LetterEmbedding(Embedding):
         return normalize_rows(np.array([[t.lower().count(c) for c in "abcde"] for t in texts], dtype=float))
 
 
+def _letter_cosines(a_texts, b_texts):
+    """Cosine of letter counts a-e, written out independently of the package."""
+    out = []
+    for a, b in zip(a_texts, b_texts):
+        u = np.array([a.lower().count(c) for c in "abcde"], dtype=float)
+        v = np.array([b.lower().count(c) for c in "abcde"], dtype=float)
+        nu, nv = np.linalg.norm(u), np.linalg.norm(v)
+        out.append(0.0 if nu == 0 or nv == 0 else u @ v / (nu * nv))
+    return np.array(out)
+
+
 def test_embedding_system_scores_available_datasets(sample_root):
     releases = load_releases(["2013"], sample_root)
     result = evaluate(EmbeddingSystem("letters", LetterEmbedding()), releases)["2013"]
     by_name = {d.name: d for d in result.datasets}
     assert by_name["SMT"].pearson is None
-    assert all(-1 <= by_name[n].pearson <= 1 for n in ("headlines", "OnWN", "FNWN"))
+    for name in ("headlines", "OnWN", "FNWN"):
+        d = releases["2013"][name]
+        m = d.scored
+        cos = _letter_cosines(d.sentences_a, d.sentences_b)[m]
+        assert by_name[name].n == int(m.sum())
+        assert by_name[name].pearson == pytest.approx(stats.pearsonr(cos, d.gold[m]).statistic)
 
 
 def test_unavailable_dataset_is_left_out_of_the_aggregates(sample_root):
@@ -72,10 +89,18 @@ def test_unavailable_dataset_is_left_out_of_the_aggregates(sample_root):
 
 
 def test_outputs_score_smt_too_and_use_confidences(sample_root):
+    folder = sample_root / "sts/2013/test-gs"
     r = load_release("2013", sample_root)
-    res = evaluate(OutputFiles(sample_root / "sts/2013/test-gs"), {"2013": r})["2013"]
-    smt = [d for d in res.datasets if d.name == "SMT"][0]
-    assert smt.pearson is not None and smt.weighted_pearson is not None
+    res = evaluate(OutputFiles(folder), {"2013": r})["2013"]
+    for d in res.datasets:  # every dataset, SMT included: its output and gold are distributed
+        out = np.loadtxt(folder / f"STS.output.{d.name}.txt")
+        gold = np.loadtxt(folder / f"STS.gs.{d.name}.txt")
+        x, w = out[:, 0], out[:, 1]
+        assert d.n == len(gold)
+        assert d.pearson == pytest.approx(stats.pearsonr(x, gold).statistic)
+        c = np.cov(x, gold, aweights=w)  # weighted Pearson by another route
+        assert d.weighted_pearson == pytest.approx(c[0, 1] / np.sqrt(c[0, 0] * c[1, 1]))
+    assert res.mean == pytest.approx(sum(d.pearson * d.n for d in res.datasets) / sum(d.n for d in res.datasets))
 
 
 def test_evaluate_scores_uses_only_scored_pairs(sample_root):
