@@ -95,9 +95,21 @@ def test_split_is_stratified_seeded_and_a_partition():
     fit, test = m.split_indices(y, 0.1, seed=7)
     assert y[fit].sum() == 2 and (1 - y[fit]).sum() == 10
     assert np.array_equal(np.sort(np.r_[fit, test]), np.arange(120))
-    again = m.split_indices(y, 0.1, seed=7)
-    assert np.array_equal(fit, again[0]) and np.array_equal(test, again[1])
+    assert np.all(np.diff(fit) > 0) and np.all(np.diff(test) > 0)
+    # the draw itself is pinned (a seeded split that changes silently would move every figure)
+    assert fit.tolist() == [4, 24, 26, 32, 42, 50, 53, 54, 70, 88, 105, 119]
     assert not np.array_equal(fit, m.split_indices(y, 0.1, seed=8)[0])
+    assert not np.array_equal(fit, m.split_indices(y, 0.1)[0])  # the default seed is 0, not 7
+    assert np.array_equal(m.split_indices(y)[0], m.split_indices(y, 0.1, 0)[0])
+    # round(fraction * size) per class, Python's round: 22.5 -> 22 of 100, 4.5 -> 4 of 20
+    fit25, _ = m.split_indices(y, 0.225, seed=7)
+    assert (1 - y[fit25]).sum() == 22 and y[fit25].sum() == 4
+
+
+@pytest.mark.parametrize("fraction", [0, 1, 1.5, -0.1])
+def test_split_fraction_must_be_inside_zero_one(fraction):
+    with pytest.raises(PyrabenchError, match=rf"^split fraction must be in \(0, 1\), got {fraction}$"):
+        m.split_indices([0, 1, 0], fraction)
 
 
 @pytest.mark.parametrize(

@@ -67,16 +67,46 @@ def test_distinct_scus_off_allows_two_from_one_scu():
     assert [q.distractor_2_id, q.distractor_3_id] == ["toy/T1/3/0", "toy/T1/3/1"]
 
 
+# SCU 1 appears four times, so a "random" answer is a real choice among three
+WIDE = make_pyramid(
+    {
+        1: ("", ["storm closed the coastal road near the harbour", "heavy rain shut the harbour highway",
+                 "gales blocked the seaside road", "the harbour road was shut by the storm"]),
+        2: ("", ["storm closed the coastal road near the bridge"]),
+        3: ("", ["storm closed the coastal road near town"]),
+        4: ("", ["the harbour reopened after two weeks"]),
+        5: ("", ["fishermen protested new quotas"]),
+    },
+    topic="T3",
+)  # fmt: skip
+
+
 def test_answer_choices_and_determinism():
-    first, _ = questions([RANK], answer_choice="first")
-    allq, _ = questions([RANK], answer_choice="all")
-    r1, _ = questions([RANK, TOY], seed=3)
-    r2, _ = questions([TOY, RANK], seed=3)
-    assert len(allq) >= len(first)
-    assert allq.question_id.is_unique and ">" in allq.question_id.iloc[0]
-    # a pyramid's questions do not depend on the other pyramids built with it
-    key = lambda d: d[d.topic == "T1"].sort_values("question_id").reset_index(drop=True)  # noqa: E731
-    assert key(r1).equals(key(r2))
+    first, _ = questions([WIDE], answer_choice="first")
+    allq, _ = questions([WIDE], answer_choice="all")
+    # "first": the SCU's first other appearance; "all": one question per (question, answer) pair
+    assert first[["question_id", "answer_id"]].values.tolist() == [
+        ["toy/T3/1/0", "toy/T3/1/1"], ["toy/T3/1/1", "toy/T3/1/0"],
+        ["toy/T3/1/2", "toy/T3/1/0"], ["toy/T3/1/3", "toy/T3/1/0"],
+    ]  # fmt: skip
+    assert len(allq) == 4 * 3 and allq.question_id.is_unique
+    pairs = {(q.rsplit(">", 1)[0], a) for q, a in zip(allq.question_id, allq.answer_id)}
+    assert pairs == {(f"toy/T3/1/{i}", f"toy/T3/1/{j}") for i in range(4) for j in range(4) if i != j}
+    assert "toy/T3/1/0>3" in set(allq.question_id)
+    # "random" is seeded: pinned for seed 3, and another seed picks other answers
+    seeded, _ = questions([WIDE], seed=3)
+    assert seeded[["question_id", "answer_id"]].values.tolist() == [
+        ["toy/T3/1/0", "toy/T3/1/3"], ["toy/T3/1/1", "toy/T3/1/3"],
+        ["toy/T3/1/2", "toy/T3/1/3"], ["toy/T3/1/3", "toy/T3/1/2"],
+    ]  # fmt: skip
+    assert questions([WIDE], seed=5)[0].answer_id.tolist() != seeded.answer_id.tolist()
+    # a pyramid's questions do not depend on the other pyramids built with it (topics differ,
+    # so no item id is shared)
+    key = lambda d: d[d.topic == "T3"].sort_values("question_id").reset_index(drop=True)  # noqa: E731
+    for others in ([WIDE, RANK], [RANK, WIDE], [TOY, WIDE, RANK]):
+        both, _ = questions(others, seed=3)
+        assert set(both.topic) == {"T1", "T3"}
+        assert key(both).equals(key(seeded))
 
 
 def test_jaccard_similarity():

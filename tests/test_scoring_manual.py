@@ -1,7 +1,5 @@
 """Manual pyramid scores on hand-made pyramids whose answers are worked out by hand."""
 
-import math
-
 import pytest
 
 from pyrabench.data.model import SCU, Contributor, Part, PeerAnnotation, Pyramid
@@ -81,11 +79,20 @@ def test_empty_peer_scores_zero_not_nan():
     assert (s.original, s.modified, s.coverage) == (0.0, 0.0, 0.0)
 
 
-@pytest.mark.parametrize("rounding, n, ideal", [("ceil", 4, 12), ("floor", 3, 10), ("round", 4, 12)])
-def test_rounding_of_the_average(rounding, n, ideal):
-    o, m, c = scoring.score_counts([4, 3, 3, 2, 1, 1], [4], 0, 3.5, rounding)
+@pytest.mark.parametrize(
+    "rounding, average, ideal",
+    [
+        ("ceil", 3.5, 12), ("floor", 3.5, 10), ("round", 3.5, 12),
+        ("ceil", 2.5, 10), ("floor", 2.5, 7), ("round", 2.5, 10),  # half-up: Python's round(2.5) is 2 -> 7
+        ("ceil", 3.4, 12), ("floor", 3.4, 10), ("round", 3.4, 10),
+        ("ceil", 3.0, 10), ("floor", 3.0, 10), ("round", 3.0, 10),
+    ],
+)  # fmt: skip
+def test_rounding_of_the_average(rounding, average, ideal):
+    # weights 4, 3, 3, 2, 1, 1: the heaviest 2, 3, 4 SCUs weigh 7, 10, 12
+    o, m, c = scoring.score_counts([4, 3, 3, 2, 1, 1], [4], 0, average, rounding)
     assert m == pytest.approx(4 / ideal)
-    assert math.ceil(3.5) == 4
+    assert o == 1.0 and c == pytest.approx(4 / 14)  # the rounding touches the modified score only
 
 
 def test_unknown_rounding_is_an_error():
