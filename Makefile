@@ -1,6 +1,7 @@
 # Two commands do all set-up on a fresh machine:
 #   make book   builds the book (bundled sample data unless PYRABENCH_DATA is set)
 #   make test   runs the test suite
+#   make mutation  mutation-tests the core modules (tools/mutation.py; MODULES=path.py to pick)
 # Both create .venv and install the project with every extra from pyproject.toml.
 # After `make book`:
 #   make browser      installs Debian's chromium if it is missing (apt-get; sudo unless root)
@@ -23,7 +24,7 @@ IS_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo yes)
 SUDO    := $(if $(IS_ROOT),,sudo)
 LABFLAGS ?= $(if $(IS_ROOT),--allow-root,)
 
-.PHONY: book test install clean benchmarks browser check-book lab publish
+.PHONY: book test install clean benchmarks browser check-book lab publish mutation
 
 install: $(STAMP)
 
@@ -64,8 +65,11 @@ publish: $(STAMP)
 assignments: $(STAMP)
 	$(BIN)/python tools/assignments.py
 
+mutation: $(STAMP)
+	$(BIN)/python tools/mutation.py $(MODULES)
+
 benchmarks: $(STAMP)
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
 clean:
-	rm -rf _build .pytest_cache .hypothesis
+	rm -rf _build .pytest_cache .hypothesis mutants

@@ -1,6 +1,11 @@
 """Property tests: any truncation or corruption of a valid file read by any reader yields a
-:class:`PyrabenchError` or a counted repair/skip — never another exception type, and never a
-hang: every example must finish within the hypothesis ``deadline``.
+:class:`PyrabenchError` naming the file, or a result that is right — never another exception type,
+and never a hang: every example must finish within the hypothesis ``deadline``.
+
+For the pyramid readers "right" is checked, not assumed: the intact records read as they were
+(a file cut between records reads as its complete records), a wrong offset is repaired and
+counted once, and whatever comes back is internally consistent (every part is its summary's
+text at its offsets, SCU ids unique). The other readers are held to the error-or-success rule.
 
 Readers covered: DUCView ``.pyr``/``.pan``, SacreROUGE pyramids and annotations (JSONL), a
 built benchmark's ``binary.jsonl`` (its stats.json re-recorded so the rows are parsed, not just
@@ -12,6 +17,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import re
 import shutil
 import struct
 from datetime import timedelta
@@ -21,6 +27,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from pyrabench.data import ducview, sacrerouge
+from pyrabench.data.model import PeerAnnotation
 from pyrabench.data.repairs import RepairLog
 from pyrabench.dataroot import SAMPLE_ROOT
 from pyrabench.embeddings import vectors
@@ -125,8 +132,13 @@ _VECTOR_KINDS = {"glove": ("v.txt", "glove"), "w2v-text": ("v.txt", "word2vec-te
                  "w2v-bin": ("v.bin", "word2vec-bin"), "glove-gz": ("v.txt.gz", "glove")}
 
 
-def _read(kind: str, path) -> RepairLog:
-    log = RepairLog()
+PYRAMID_KINDS = ("pyr", "pan", "jsonl", "annotations")
+
+
+def _read(kind: str, path):
+    """``(records, log)``: the pyramids or peers read (empty for the other kinds), and what was
+    repaired or skipped."""
+    log, records = RepairLog(), []
     if kind == "binary-jsonl":
         _read_benchmark(path)
     elif kind == "gold":
@@ -145,44 +157,156 @@ def _read(kind: str, path) -> RepairLog:
         for vocab in ({"the", "river", "bridge"}, None):
             vectors.read_vectors(target, fmt, vocab, progress=False, log=log)
     elif kind == "pyr":
-        ducview.read_pyramid(path, "passonneau2013", "T", log, default_regex=ducview.PASSONNEAU_REGEX)
+        records = [ducview.read_pyramid(path, "passonneau2013", "T", log, default_regex=ducview.PASSONNEAU_REGEX)]
     elif kind == "pan":
-        ducview.read_peer(path, "duc2005", "d301i", "2", "20", log)
+        records = [ducview.read_peer(path, "duc2005", "d301i", "2", "20", log)]
     elif kind == "jsonl":
-        sacrerouge.read_pyramids(path, "tac2008", log)
+        records = sacrerouge.read_pyramids(path, "tac2008", log)
     else:
         from pyrabench.data.corpora import load_corpus
 
         pyramids = {p.topic: p for p in load_corpus("tac2008", SAMPLE_ROOT).pyramids}
-        sacrerouge.read_annotations(path, "tac2008", pyramids, log)
-    return log
+        records = sacrerouge.read_annotations(path, "tac2008", pyramids, log)
+    return records, log
 
 
-def _check(kind: str, data: bytes, tmp_path) -> None:
+def _key(record):
+    """What a record says, without the file it came from."""
+    if isinstance(record, PeerAnnotation):
+        return ("peer", record.corpus, record.topic, record.peer_id, record.annotator, record.summary,
+                record.scus, record.unmatched, record.pyramid.topic)
+    return ("pyramid", record.corpus, record.topic, record.summaries, record.summarizer_ids, record.scus)
+
+
+def _texts(record):
+    """The record with every part reduced to its text (offsets dropped)."""
+    return [(s.scu_id, s.label, [(c.label, c.summary_index, [p.text for p in c.parts]) for c in s.contributors])
+            for s in record.scus]
+
+
+def _parts(record):
+    """``(summary text, part)`` for every part of the record's SCUs."""
+    texts = (record.summary,) if isinstance(record, PeerAnnotation) else record.summaries
+    return [(texts[c.summary_index], p) for s in record.scus for c in s.contributors for p in c.parts]
+
+
+def _consistent(record) -> None:
+    """Every part is the text at its offsets; SCU ids are unique; contributors index a summary."""
+    if isinstance(record, PeerAnnotation):
+        texts = (record.summary,)
+        contributors = [c for s in record.scus for c in s.contributors] + list(record.unmatched)
+    else:
+        texts = record.summaries
+        contributors = [c for s in record.scus for c in s.contributors]
+    ids = [s.scu_id for s in record.scus]
+    assert len(ids) == len(set(ids))
+    for c in contributors:
+        assert 0 <= c.summary_index < len(texts)
+        for part in c.parts:
+            assert texts[c.summary_index][part.start : part.end] == part.text
+
+
+def _check(kind: str, data: bytes, tmp_path):
+    """``(records, log)`` after checking every record, or ``None`` after a PyrabenchError naming the file."""
     path = tmp_path / f"mutated.{kind}"
     path.write_bytes(data)
     try:
-        _read(kind, path)
+        records, log = _read(kind, path)
     except PyrabenchError as exc:
         assert path.parent.as_posix() in str(exc)  # names the file (a copy beside it, for some kinds)
+        return None
+    for r in records:
+        _consistent(r)
+    return records, log
 
 
-def test_valid_files_read_cleanly(valid, tmp_path):
+@pytest.fixture(scope="module")
+def valid_reads(valid, tmp_path_factory):
+    out = tmp_path_factory.mktemp("reads")
+    reads = {}
+    for kind in PYRAMID_KINDS:
+        path = out / f"valid.{kind}"
+        path.write_bytes(valid[kind])
+        reads[kind] = _read(kind, path)
+    return reads
+
+
+def test_valid_files_read_cleanly(valid, valid_reads, tmp_path):
     for kind, data in valid.items():
         path = tmp_path / f"valid.{kind}"
         path.write_bytes(data)
-        assert len(_read(kind, path)) == 0
+        assert len(_read(kind, path)[1]) == 0, kind
+    assert {kind: len(records) for kind, (records, _) in valid_reads.items()} == {
+        "pyr": 1, "pan": 1, "jsonl": 1, "annotations": 2}
+    for kind, (records, _) in valid_reads.items():
+        assert all(r.scus for r in records), kind
+        for r in records:
+            _consistent(r)
 
 
 KINDS = st.sampled_from(["pyr", "pan", "jsonl", "annotations", "binary-jsonl", "gold", "input", "output", "stsb",
                          *_VECTOR_KINDS])
 
 
+def _record_ends(kind: str, data: bytes) -> list[int]:
+    """Byte offsets where each record of a pyramid file is complete (XML: the closing root tag)."""
+    if kind in ("pyr", "pan"):
+        return [len(data.rstrip())]
+    ends, pos = [], 0
+    for line in data.split(b"\n"):
+        pos += len(line)
+        if line.strip():
+            ends.append(pos)
+        pos += 1
+    return ends
+
+
 @settings(SETTINGS, max_examples=150)
 @given(kind=KINDS, cut=st.floats(0, 1, exclude_max=True))
-def test_truncation(valid, tmp_path, kind, cut):
+def test_truncation(valid, valid_reads, tmp_path, kind, cut):
+    """A cut pyramid file reads as its complete records (a cut inside a record is an error or a
+    counted skip of that record); a cut XML file is always an error."""
     data = valid[kind]
-    _check(kind, data[: int(cut * len(data))], tmp_path)
+    prefix = data[: int(cut * len(data))]
+    outcome = _check(kind, prefix, tmp_path)
+    if outcome is None or kind not in PYRAMID_KINDS:
+        return
+    records, log = outcome
+    ends = _record_ends(kind, data)
+    complete = sum(end <= len(prefix) for end in ends)
+    whole, _ = valid_reads[kind]
+    assert [_key(r) for r in records] == [_key(r) for r in whole[:complete]]
+    cut_inside_a_record = bool(prefix[ends[complete - 1] if complete else 0 :].strip())
+    assert not cut_inside_a_record or len(log.skips) > 0
+
+
+_OFFSET = {"xml": re.compile(rb'\b(?:start|end)="(\d+)"'), "json": re.compile(rb'"(?:start|end)": ?(\d+)')}
+
+
+@SETTINGS
+@given(kind=st.sampled_from(PYRAMID_KINDS), which=st.floats(0, 1, exclude_max=True),
+       position=st.floats(0, 1, exclude_max=True), shift=st.integers(0, 8))
+def test_a_wrong_offset_is_repaired_and_counted(valid, valid_reads, tmp_path, kind, which, position, shift):
+    """One digit of one part offset changed: the label still places the part, the same texts
+    come back, and exactly one ``offset-shift`` repair is counted."""
+    data = bytearray(valid[kind])
+    matches = list(_OFFSET["xml" if kind in ("pyr", "pan") else "json"].finditer(data))
+    m = matches[int(which * len(matches))]
+    k = m.start(1) + int(position * (m.end(1) - m.start(1)))
+    leading = k == m.start(1) and m.end(1) - m.start(1) > 1  # JSON has no leading zeros
+    choices = [d for d in (b"123456789" if leading else b"0123456789") if d != data[k]]
+    data[k] = choices[shift % len(choices)]
+    outcome = _check(kind, bytes(data), tmp_path)
+    assert outcome is not None, "a wrong offset is repairable: the label is in the text"
+    records, log = outcome
+    whole, _ = valid_reads[kind]
+    assert [_texts(r) for r in records] == [_texts(r) for r in whole]
+    assert log.counts() == {"repaired:offset-shift": 1}
+    # the repaired part is where it was, unless its label occurs more than once in the text
+    moved = [(a, b) for r, w in zip(records, whole) for a, b in zip(_parts(r), _parts(w)) if a != b]
+    assert len(moved) <= 1
+    for (text, part), _ in moved:
+        assert text.count(part.text) > 1
 
 
 @settings(SETTINGS, max_examples=250)
@@ -195,8 +319,9 @@ def test_corruption(valid, tmp_path, kind, where, junk, drop):
 
 @settings(SETTINGS, max_examples=150)
 @given(kind=KINDS, where=st.floats(0, 1, exclude_max=True), digit=st.sampled_from(b"0123456789-"))
-def test_digit_corruption_hits_offsets(valid, tmp_path, kind, where, digit):
-    """Overwrite one digit (offsets, ids, weights live in digits) with another digit or a minus."""
+def test_digit_corruption(valid, tmp_path, kind, where, digit):
+    """Overwrite one digit (offsets, ids, weights live in digits) with another digit or a minus:
+    an error naming the file, or a consistent result."""
     data = bytearray(valid[kind])
     positions = [k for k, b in enumerate(data) if chr(b).isdigit()]
     assume(positions)  # a compressed file may hold no ASCII digit
