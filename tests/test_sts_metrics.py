@@ -1,6 +1,7 @@
 """STS measures pinned on cases small enough to compute by hand."""
 
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -16,11 +17,20 @@ def test_pearson_and_spearman_hand_case():
 
 
 def test_constant_system_is_undefined_not_zero():
-    # either side constant is enough; a single pair is undefined too
-    for f in (metrics.pearson, metrics.spearman):
-        assert math.isnan(f([2.5, 2.5, 2.5], [1, 2, 3]))
-        assert math.isnan(f([1, 2, 3], [4, 4, 4]))
-        assert math.isnan(f([1], [2]))
+    # either side constant is enough; a single pair is undefined too; and decided here, without
+    # scipy's ConstantInputWarning
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for f in (metrics.pearson, metrics.spearman):
+            assert math.isnan(f([2.5, 2.5, 2.5], [1, 2, 3]))
+            assert math.isnan(f([1, 2, 3], [4, 4, 4]))
+            assert math.isnan(f([1], [2]))
+
+
+def test_two_pairs_are_a_line():
+    assert metrics.pearson([1, 2], [3, 5]) == pytest.approx(1.0)
+    assert metrics.pearson([1, 2], [5, 3]) == pytest.approx(-1.0)
+    assert metrics.spearman([1, 2], [5, 3]) == pytest.approx(-1.0)
 
 
 def test_weighted_pearson_hand_case():
@@ -53,10 +63,21 @@ def test_weighted_pearson_equal_weights_is_pearson():
 
 
 def test_weighted_pearson_of_a_constant_side_is_nan():
-    assert math.isnan(metrics.weighted_pearson([2, 2, 2], [1, 2, 3], [1, 1, 1]))
-    assert math.isnan(metrics.weighted_pearson([1, 2, 3], [2, 2, 2], [1, 1, 1]))
-    # constant where the weight is: the zero-weight pair does not make x vary
-    assert math.isnan(metrics.weighted_pearson([2, 2, 5], [1, 2, 3], [1, 1, 0]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # NaN by decision, not by 0/0
+        assert math.isnan(metrics.weighted_pearson([2, 2, 2], [1, 2, 3], [1, 1, 1]))
+        assert math.isnan(metrics.weighted_pearson([1, 2, 3], [2, 2, 2], [1, 1, 1]))
+        # constant where the weight is: the zero-weight pair does not make x vary
+        assert math.isnan(metrics.weighted_pearson([2, 2, 5], [1, 2, 3], [1, 1, 0]))
+
+
+def test_weighted_pearson_with_unit_variances():
+    # x = (0, 2, 0, 2) and y = (1, 1, 3, 3) have (equally) weighted variance exactly 1;
+    # against z = (0, 1, 1, 2): sum dx dz = 2, sum dx^2 = 4, sum dz^2 = 2 -> 1/sqrt(2)
+    x, y = [0, 2, 0, 2], [1, 1, 3, 3]
+    assert metrics.weighted_pearson(x, [0, 1, 1, 2], [1, 1, 1, 1]) == pytest.approx(metrics.pearson(x, [0, 1, 1, 2]))
+    assert metrics.weighted_pearson([0, 1, 1, 2], y, [1, 1, 1, 1]) == pytest.approx(metrics.pearson([0, 1, 1, 2], y))
+    assert metrics.weighted_pearson(x, [0, 1, 1, 2], [1, 1, 1, 1]) == pytest.approx(1 / math.sqrt(2))
 
 
 def test_weighted_pearson_rejects_bad_weights():
@@ -71,9 +92,12 @@ def test_weighted_pearson_rejects_bad_weights():
 def test_weighted_mean():
     assert metrics.weighted_mean([0.5, 0.8], [100, 300]) == pytest.approx(0.725)
     assert metrics.weighted_mean([0.4], [7]) == pytest.approx(0.4)
+    assert metrics.weighted_mean([0.4], [1]) == pytest.approx(0.4)
     assert metrics.weighted_mean([0.5, 0.8], [0, 3]) == pytest.approx(0.8)
-    assert math.isnan(metrics.weighted_mean([], []))
-    assert math.isnan(metrics.weighted_mean([0.5, 0.8], [0, 0]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no 0/0
+        assert math.isnan(metrics.weighted_mean([], []))
+        assert math.isnan(metrics.weighted_mean([0.5, 0.8], [0, 0]))
 
 
 def test_all_and_allnorm_on_datasets_with_different_scales_and_slopes():
@@ -161,8 +185,6 @@ def test_bootstrap_ci_half_width_is_1_96_standard_errors():
 
 
 def test_bootstrap_ci_warns_about_nothing():
-    import warnings
-
     # five pairs: some resamples repeat one pair (no correlation, skipped), some hold two
     # distinct pairs (r = +-1), so the interval spans everything
     with warnings.catch_warnings():
