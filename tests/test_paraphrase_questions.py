@@ -109,9 +109,65 @@ def test_answer_choices_and_determinism():
         assert key(both).equals(key(seeded))
 
 
-def test_jaccard_similarity():
-    df, _ = questions([RANK], answer_choice="first", similarity="jaccard")
-    assert len(df) and set(df.columns) >= {"distractor_1", "distractor_3"}
+# Q = "storm closed the coastal road near the harbour": 7 word types
+SIM = make_pyramid(
+    {
+        1: ("", ["storm closed the coastal road near the harbour", "heavy rain shut the harbour highway"]),
+        2: ("", ["storm closed the coastal road near the bridge and the old mill by the river"]),  # 6 shared of 12 types: J = 6/13
+        3: ("", ["storm closed the road"]),  # 4 shared of 4: J = 4/7
+        4: ("", ["the coastal road near harbour"]),  # 5 shared of 5: J = 5/7
+        5: ("", ["fishermen protested new quotas"]),  # 0
+        6: ("", ["closed schools near town"]),  # 2 shared of 4: J = 2/9
+        7: ("", ["storm closed coastal road near harbour"]),  # Q's content words exactly: 6 shared, J = 6/7
+    },
+    topic="J",
+)  # fmt: skip
+
+
+def _distractors(df, question_id):
+    q = df.set_index("question_id").loc[question_id]
+    return [q.distractor_1_id.rsplit("/", 2)[1], q.distractor_2_id.rsplit("/", 2)[1], q.distractor_3_id.rsplit("/", 2)[1]], [
+        q.distractor_1_shared_words, q.distractor_2_shared_words, q.distractor_3_shared_words]
+
+
+def test_shared_words_and_jaccard_rank_differently():
+    df, _ = questions([SIM], answer_choice="first")
+    # shared words: SCU 2 (6), 4 (5), 3 (4); SCU 7 would lead (6, J 6/7) but repeats Q's content words
+    assert _distractors(df, "toy/J/1/0") == (["2", "4", "3"], [6, 5, 4])
+    df, _ = questions([SIM], answer_choice="first", similarity="jaccard")
+    # Jaccard: SCU 4 (5/7 = .71), 3 (4/7 = .57), 2 (6/13 = .46); the shared counts are reported as they are
+    assert _distractors(df, "toy/J/1/0") == (["4", "3", "2"], [5, 4, 6])
+
+
+def test_distractors_differ_from_the_question_in_content_words():
+    # without the rule, SCU 7 (same content words as Q) ties SCU 2 at 6 shared words and wins on Jaccard
+    df, _ = questions([SIM], answer_choice="first", require_lexical_variety=False)
+    assert _distractors(df, "toy/J/1/0") == (["7", "2", "4"], [6, 6, 5])
+    df, _ = questions([SIM], answer_choice="first", similarity="jaccard", require_lexical_variety=False)
+    assert _distractors(df, "toy/J/1/0") == (["7", "4", "3"], [6, 5, 4])
+
+
+# the answer "engineers shut the crossing" and SCU 2's item have the same content words
+VARIETY = make_pyramid(
+    {
+        1: ("", ["the bridge was closed for the whole of the week", "engineers shut the crossing"]),
+        2: ("", ["the engineers had been shut out of the crossing once again"]),  # shares "the", "of" with Q
+        3: ("", ["rain fell in the valley"]),  # shares "the"
+        4: ("", ["fishermen protested new quotas"]),
+        5: ("", ["schools stayed shut"]),
+        6: ("", ["prices rose sharply"]),
+    },
+    topic="V",
+)  # fmt: skip
+
+
+def test_distractors_differ_from_the_answer_in_content_words():
+    df, _ = questions([VARIETY], answer_choice="first")
+    # SCU 2 is the most similar to the question but a copy of the answer's content: left out;
+    # then SCU 3 (1 shared) and the 0-shared SCUs in pyramid order
+    assert _distractors(df, "toy/V/1/0") == (["3", "4", "5"], [1, 0, 0])
+    df, _ = questions([VARIETY], answer_choice="first", require_lexical_variety=False)
+    assert _distractors(df, "toy/V/1/0") == (["2", "3", "4"], [2, 1, 0])
 
 
 def test_too_few_distractors_counted():
