@@ -19,6 +19,8 @@ def test_rule_names_in_the_order_they_are_tried():
     [
         # right offsets: kept, no rule
         ("The river rose.", "river", 4, 9, (4, 9, "")),
+        ("river rose", "river", 0, 5, (0, 5, "")),  # at the very start
+        ("The river rose.", "", 3, 3, (3, 3, "")),  # empty at consistent offsets (checked_part skips it)
         ("   ", "  ", 1, 3, (1, 3, "")),
         # wrong, reversed or out-of-range offsets: the label found verbatim
         ("The river rose.", "river", 0, 5, (4, 9, "offset-shift")),

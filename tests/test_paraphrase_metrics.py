@@ -420,3 +420,106 @@ def test_base_rate_guess_f_is_the_share_of_positives():
     assert m.base_rate_guess_f(0, 10).estimate == 0.0
     # far below what any threshold search on random scores gives (the all-positive F)
     assert r.high < m.all_positive_f(400, 10_000)
+
+
+# ----------------------------------------------------------------------------- edges and messages
+
+
+def test_f_at_threshold_reports_precision_recall_and_threshold():
+    r = m.f_at_threshold([0.9, 0.5, 0.4, 0.2], [1, 1, 0, 1], 0.45)
+    # called: 0.9, 0.5 (both paraphrases); missed: 0.2 -> P = 1, R = 2/3, F = 4/5
+    assert (r.threshold, r.precision, r.recall, r.f1) == (0.45, 1.0, pytest.approx(2 / 3), pytest.approx(0.8))
+    r = m.f_at_threshold([0.9, 0.5, 0.4, 0.2], [1, 0, 0, 1], 0.3)
+    # called: 0.9 (TP), 0.5, 0.4 (FP); missed 0.2 -> P = 1/3, R = 1/2
+    assert (r.precision, r.recall, r.f1) == (pytest.approx(1 / 3), 0.5, pytest.approx(0.4))
+    nothing = m.f_at_threshold([0.1, 0.2], [0, 0], 0.5)
+    assert (nothing.precision, nothing.recall, nothing.f1) == (0.0, 0.0, 0.0)
+
+
+def test_empty_inputs():
+    c = m.f_curve([], [])
+    assert c["threshold"].tolist() == [np.inf] and c["tp"].tolist() == [0] and c["f1"].tolist() == [0.0]
+    assert m.success_at_1(np.zeros((0, 4))) == 0.0 and m.mean_reciprocal_rank(np.zeros((0, 4))) == 0.0
+    assert m.success_at_1([]) == 0.0 and m.mean_reciprocal_rank([]) == 0.0
+    empty = m.paired_f_test([], [])
+    assert (empty.a, empty.b, empty.difference, empty.low, empty.high, empty.n_items) == (0, 0, 0, 0, 0, 0)
+
+
+def test_tolerance_reaches_the_summaries_and_is_inclusive():
+    # answer 1.0, a distractor exactly one tolerance above: tied (not better), by |d| <= tolerance
+    matrix = [[1.0, 1.5, 0.0]]
+    success, rr = m.ranking_outcomes(matrix, tolerance=0.5)
+    assert success.tolist() == [0.5] and rr.tolist() == [0.75]
+    assert m.success_at_1(matrix, tolerance=0.5) == 0.5 and m.mean_reciprocal_rank(matrix, tolerance=0.5) == 0.75
+    assert m.success_at_1(matrix, tolerance=0.0) == 0.0 and m.mean_reciprocal_rank(matrix, tolerance=0.0) == 0.5
+    # float noise: the default tolerance ties what tolerance 0 separates
+    noisy = [[0.5, 0.5 + 1e-9, 0.0]]
+    assert m.success_at_1(noisy) == 0.5 and m.success_at_1(noisy, tolerance=0) == 0.0
+    assert m.mean_reciprocal_rank(noisy) == 0.75 and m.mean_reciprocal_rank(noisy, tolerance=0) == 0.5
+
+
+def test_two_candidates_are_a_question():
+    success, rr = m.ranking_outcomes([[0.9, 0.1], [0.1, 0.9]])
+    assert success.tolist() == [1.0, 0.0] and rr.tolist() == [1.0, 0.5]
+
+
+def test_bootstrap_f_without_some_outcomes():
+    # no true positive at all (codes 0-2 only): F is 0 and so is every resample
+    ci = m.bootstrap_f([0, 1, 2, 2, 0])
+    assert (ci.estimate, ci.low, ci.high, ci.confidence) == (0.0, 0.0, 0.0, 0.95)
+    assert m.bootstrap_f([3, 3, 0], confidence=0.8).confidence == 0.8
+
+
+def test_paired_f_test_without_some_joint_outcomes():
+    # A always right, B always wrong on the same 3 paraphrases: joint outcomes (3, 1) only
+    r = m.paired_f_test([3, 3, 3], [1, 1, 1], n_resamples=99)
+    assert (r.a, r.b, r.difference, r.low, r.high) == (1.0, 0.0, 1.0, 1.0, 1.0)
+
+
+def test_paired_defaults_and_seeding():
+    a, b = _discordant(30, 15, 200, 255)
+    r = m.paired_mean_test(a, b)
+    assert r == m.paired_mean_test(a, b, 1000, 0.95, 0) and r.n_resamples == 1000
+    assert r != m.paired_mean_test(a, b, 1000, 0.95, 1)
+    assert r != m.paired_mean_test(a, b, 1001, 0.95, 0)
+    rng = np.random.default_rng(9)
+    y = rng.random(300) < 0.3
+    ca, cb = m.confusion_codes(rng.random(300) + y, y, 0.9), m.confusion_codes(rng.random(300) + 0.5 * y, y, 0.9)
+    f = m.paired_f_test(ca, cb)
+    assert f == m.paired_f_test(ca, cb, 1000, 0.95, 0) and f.n_resamples == 1000
+    assert f != m.paired_f_test(ca, cb, 1000, 0.95, 1)
+    assert f != m.paired_f_test(ca, cb, 1001, 0.95, 0)
+
+
+def test_paired_mean_test_of_one_item():
+    r = m.paired_mean_test([1.0], [0.25], n_resamples=99)
+    assert (r.difference, r.low, r.high) == (0.75, 0.75, 0.75)
+    assert r.p_value == 1.0  # the one flip is as extreme as the observation
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: m.f_curve([0.1, 0.2], [0, 1, 1]), r"^labels must have shape \(2,\) like the scores, got \(3,\)$"),
+        (lambda: m.f_curve([0.1, 0.2], [0.0, np.nan]), r"^labels contain NaN$"),
+        (lambda: m.f_curve([0.1, 0.2], [0, 2]), r"^labels must be 0/1 \(1 = paraphrase\)$"),
+        (lambda: m.f_curve([0.1, np.inf, np.nan], [0, 1, 1]), r"^scores contains 2 NaN/infinite value\(s\), first at index \(1,\)$"),
+        (lambda: m.f_curve([[0.1]], [0]), r"^scores must be 1-dimensional, got shape \(1, 1\)$"),
+        (lambda: m.f_curve([0.1, None], [0, 1]), r"^scores contains 1 NaN/infinite value\(s\), first at index \(1,\)$"),
+        (lambda: m.bootstrap_mean([0.1, np.nan]), r"^values contains 1 NaN/infinite value\(s\), first at index \(1,\)$"),
+        (lambda: m.paired_mean_test([np.nan], [0.0]), r"^values_a contains 1 NaN/infinite value\(s\), first at index \(0,\)$"),
+        (lambda: m.paired_mean_test([0.0], [np.inf]), r"^values_b contains 1 NaN/infinite value\(s\), first at index \(0,\)$"),
+        (lambda: m.paired_mean_test([0.0], [[0.0]]), r"^values_b must be 1-dimensional, got shape \(1, 1\)$"),
+        (lambda: m.ranking_outcomes([[0.1, np.nan]]), r"^score matrix contains 1 NaN/infinite value\(s\), first at index \(0, 1\)$"),
+        (lambda: m.ranking_outcomes([0.1, 0.2]), r"^score matrix must be 2-dimensional, got shape \(2,\)$"),
+        (lambda: m.ranking_outcomes([[0.1]]), r"^a ranking question needs at least 2 candidates, got 1$"),
+        (lambda: m.ranking_outcomes([[0.1, 0.2]], ties="coin"),
+         r"^ties must be one of \('split', 'pessimistic', 'optimistic'\), got 'coin'$"),
+        (lambda: m.paired_f_test([0, 1], [0]), r"^paired codes must have the same shape, got \(2,\) and \(1,\)$"),
+        (lambda: m.paired_f_test([0, 1], [1, 1]), r"^paired codes disagree on the gold labels: not the same pairs$"),
+        (lambda: m.split_indices([[0], [1], [0]]), r"^labels must have shape \(-1,\) like the scores, got \(3, 1\)$"),
+    ],
+)  # fmt: skip
+def test_errors_say_what_is_wrong(call, message):
+    with pytest.raises(PyrabenchError, match=message):
+        call()

@@ -33,6 +33,9 @@ def test_loo_interval_is_the_papers_and_bootstrap_is_seeded():
     b1 = score_stats_ci(h, a, sets, sets, ci="bootstrap", n_resamples=200, seed=1)
     b2 = score_stats_ci(h, a, sets, sets, ci="bootstrap", n_resamples=200, seed=1)
     assert b1 == b2 and b1["pearson_lo"] < b1["pearson"] < b1["pearson_hi"]
+    # pinned: a seeded interval that moves silently would move every reported interval
+    assert (b1["pearson_lo"], b1["pearson_hi"]) == pytest.approx((0.917291, 0.993460), abs=1e-6)
+    assert b1 != score_stats_ci(h, a, sets, sets, ci="bootstrap", n_resamples=200, seed=2)
     with pytest.raises(ValueError):
         score_stats_ci(h, a, sets, sets, ci="jackknife")
 

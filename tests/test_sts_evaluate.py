@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 
 from pyrabench.sts import metrics
-from pyrabench.sts.evaluate import DatasetResult, YearResult, allnorm_expectation, evaluate_scores, score_release
+from pyrabench.sts.evaluate import DatasetResult, YearResult, allnorm_expectation, evaluate, evaluate_scores, score_release
 from pyrabench.sts.releases import STSDataset, STSRelease
+from pyrabench.sts.systems import System
 
 NAN = float("nan")
 
@@ -50,6 +51,7 @@ def test_per_dataset_correlations_use_only_scored_pairs():
     # C is reported with its scored count and note, and no correlation
     assert c == DatasetResult("C", 3, None, None, note="input not distributed")
     assert res.year == "2099" and res.system == "hand"
+    assert evaluate_scores(RELEASE, SCORES).system == "system"  # the default name
 
 
 def test_mean_is_weighted_by_scored_pairs():
@@ -149,3 +151,32 @@ def test_score_release_asks_the_system_for_every_dataset():
     out = score_release(Echo(), RELEASE)
     assert list(out) == ["A", "B", "C"] and out["C"] is None
     assert out["B"].tolist() == [0, 1, 2, 3]
+
+
+def test_evaluate_prepares_once_and_scores_every_year():
+    class Fixed(System):
+        """Scores (and confidences) looked up from SCORES: the hand-computed case above."""
+
+        name = "fixed"
+
+        def __init__(self):
+            self.prepared = []
+
+        def prepare(self, releases):
+            self.prepared.append([r.year for r in releases])
+
+        def score_with_confidence(self, d):
+            s = SCORES.get(d.name)
+            return s, (None if d.name != "A" else np.array([1, 1, 1000, 2, 1000.0]))
+
+    other = STSRelease("2100", Path("."), RELEASE.datasets[:2])
+    system = Fixed()
+    out = evaluate(system, {"2099": RELEASE, "2100": other})
+    assert system.prepared == [["2099", "2100"]]  # once, with every release
+    assert list(out) == ["2099", "2100"]
+    res = out["2099"]
+    assert (res.year, res.system) == ("2099", "fixed")
+    assert res.mean == pytest.approx(3.9 / 7) and res.all == pytest.approx(31 / 52)
+    assert res.allnorm == pytest.approx(math.sqrt(19.1 / 52))
+    assert res.datasets[0].weighted_pearson == pytest.approx(0.25 / math.sqrt(0.34375))
+    assert out["2100"].year == "2100" and out["2100"].mean == pytest.approx(3.9 / 7)
