@@ -108,7 +108,7 @@ def main(argv=None) -> int:
         parser.error(f"not in [tool.mutmut] only_mutate: {unknown}")
     OUT.mkdir(parents=True, exist_ok=True)
     listed = equivalents()
-    summary, lines, failed = {}, [], False
+    summary, lines, drafts, failed = {}, [], [], False
     for path in modules:
         seconds = None if args.report_only else run_module(path)
         status = results(path)
@@ -126,6 +126,7 @@ def main(argv=None) -> int:
             else:
                 if name in listed:
                     stale.append(name)
+                drafts.append(f"| `{name}` | `{change.replace('|', chr(92) + '|')}` | (why no test can tell) |")
                 lines.append(f"-- {name} ({status[name]})" + (" LISTED AS EQUIVALENT FOR ANOTHER CHANGE" if name in listed else ""))
             lines.append(d)
         total = len(status)
@@ -143,6 +144,8 @@ def main(argv=None) -> int:
         if stale:
             print(f"  listed as equivalent but the mutant changed, re-check: {', '.join(stale)}")
         failed |= fraction < args.target or bool(stale) or bool(other)
+    if drafts:
+        lines += ["", "== rows for tests/mutation-equivalents.md, once a survivor is shown to be equivalent:", *drafts]
     (OUT / "survivors.txt").write_text("\n".join(lines) + "\n")
     (OUT / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
     killed = sum(s["killed"] for s in summary.values())
