@@ -107,4 +107,3 @@ def test_annotations_round_trip(sample_root, tmp_path):
     log = RepairLog()
     assert sacrerouge.read_annotations(out, "duc2007", {}, log) == []
     assert log.counts() == {"skipped:annotation-without-pyramid": len(corpus.peers)}
-
