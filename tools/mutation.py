@@ -23,8 +23,12 @@ import re
 import subprocess
 import sys
 import time
-import tomllib
 from pathlib import Path
+
+try:
+    from tomllib import loads as toml_loads
+except ModuleNotFoundError:  # Python 3.10: mutmut brings the toml package there
+    from toml import loads as toml_loads
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "_build" / "mutation"
@@ -36,7 +40,7 @@ _ROW = re.compile(r"^\|\s*`(?P<name>[\w.]+)`\s*\|\s*`(?P<change>.*)`\s*\|\s*(?P<
 
 
 def core_modules() -> list[str]:
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mutmut"]
+    config = toml_loads((ROOT / "pyproject.toml").read_text())["tool"]["mutmut"]
     return list(config["only_mutate"])
 
 
