@@ -422,6 +422,28 @@ def test_base_rate_guess_f_is_the_share_of_positives():
     assert r.high < m.all_positive_f(400, 10_000)
 
 
+def test_base_rate_guess_interval_has_half_width_1_96_se():
+    # F = 2T / (T + FP + P) with T ~ Bin(P, p), FP ~ Bin(N, p) independent, p = P / (P + N).
+    # At the means the denominator is 2P, so dF/dT = 2(pN + P) / (2P)^2 and dF/dFP = -p / (2P):
+    # the delta-method SE below. A 90 % interval reported as 95 % would be 16 % narrow.
+    P, total = 400, 10_000
+    N, p = total - P, P / total
+    se = np.sqrt((2 * (p * N + P) / (2 * P) ** 2) ** 2 * P * p * (1 - p) + (p / (2 * P)) ** 2 * N * p * (1 - p))
+    r = m.base_rate_guess_f(P, total, n_draws=20000, seed=1)
+    r90 = m.base_rate_guess_f(P, total, n_draws=20000, confidence=0.90, seed=1)
+    assert (r.estimate, r.confidence, r90.confidence) == (0.04, 0.95, 0.90)
+    assert (r.high - r.low) / 2 == pytest.approx(Z95 * se, rel=0.03)
+    assert (r90.high - r90.low) / 2 == pytest.approx(Z90 * se, rel=0.03)
+    assert r.low < r90.low < r90.high < r.high
+    assert r == m.base_rate_guess_f(P, total, n_draws=20000, seed=1)
+    assert m.base_rate_guess_f(P, total) == m.base_rate_guess_f(P, total, 1000, 0.95, 0)
+    assert m.base_rate_guess_f(P, total) != m.base_rate_guess_f(P, total, 1000, 0.95, 1)
+    assert m.base_rate_guess_f(P, total) != m.base_rate_guess_f(P, total, 999, 0.95, 0)
+    # nothing to find, or no pairs at all: zero, with the confidence asked for
+    assert m.base_rate_guess_f(0, 10, confidence=0.9) == m.Interval(0.0, 0.0, 0.0, 0.9)
+    assert m.base_rate_guess_f(3, 0) == m.Interval(0.0, 0.0, 0.0, 0.95)
+
+
 # ----------------------------------------------------------------------------- edges and messages
 
 
