@@ -442,6 +442,9 @@ def test_base_rate_guess_interval_has_half_width_1_96_se():
     # nothing to find, or no pairs at all: zero, with the confidence asked for
     assert m.base_rate_guess_f(0, 10, confidence=0.9) == m.Interval(0.0, 0.0, 0.0, 0.9)
     assert m.base_rate_guess_f(3, 0) == m.Interval(0.0, 0.0, 0.0, 0.95)
+    # one pair, a paraphrase: always called, F = 1; one paraphrase in four: F estimate 1/4
+    assert m.base_rate_guess_f(1, 1) == m.Interval(1.0, 1.0, 1.0, 0.95)
+    assert m.base_rate_guess_f(1, 4).estimate == 0.25
 
 
 # ----------------------------------------------------------------------------- edges and messages
