@@ -38,6 +38,11 @@ def test_best_threshold_without_the_all_positive_rule():
     # the example above: its best F is the lowest threshold; without it, 0.8 (F = 4/6)
     r = m.best_f_threshold([0.9, 0.8, 0.8, 0.3, 0.1], [1, 0, 1, 0, 1], all_positive=False)
     assert (r.threshold, r.tp, r.fp) == (0.8, 2, 1) and r.f1 == pytest.approx(4 / 6)
+    # one distinct score: the only rule left is "nothing is a paraphrase"
+    assert m.best_f_threshold([0.5, 0.5], [1, 0], all_positive=False).threshold == np.inf
+    assert m.best_f_threshold([0.5, 0.5], [1, 0]).threshold == 0.5
+    # no pairs: the +inf candidate alone stays
+    assert m.best_f_threshold([], [], all_positive=False).threshold == np.inf
 
 
 def test_average_precision_by_hand_and_against_scikit_learn():
