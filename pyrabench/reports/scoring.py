@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 import seaborn as sns
 
+from ..published import ROUGE2_VS_NIST_MODIFIED
 from ..scoring.auto.thresholds import determine_thresholds, kde
 from ..scoring.correlate import STATISTICS, per_summary, system_means
 from ..scoring.manual import CONVENTIONS, convention_changes, modified_size, score_peer
@@ -122,19 +123,36 @@ def convention_changes_table(corpora: dict) -> pd.DataFrame:
 
 
 def correlation_results(corpora: dict, metrics: Sequence[str] = ("rouge_1", "rouge_2", "rouge_l", "auto"),
-                        reference: str = "modified", n_resamples: int = 1000) -> dict:
+                        reference: str = "modified", n_resamples: int = 1000,
+                        levels: Sequence[str] = ("summary", "system")) -> dict:
     """``{corpus: correlate result}`` for the chapter (what ``pyrabench correlate --json`` prints)."""
-    return {name: correlate_corpus(c, metrics, reference, n_resamples=n_resamples) for name, c in corpora.items()}
+    return {name: correlate_corpus(c, metrics, reference, n_resamples=n_resamples, levels=levels)
+            for name, c in corpora.items()}
+
+
+def rouge_check(results: dict) -> pd.DataFrame:
+    """Our ROUGE-2 Pearson against the modified score beside the independent figures of
+    :data:`pyrabench.published.ROUGE2_VS_NIST_MODIFIED`, per corpus and level (``results`` must
+    hold the system and global levels)."""
+    rows = []
+    for corpus, ref in ROUGE2_VS_NIST_MODIFIED.items():
+        if corpus not in results:
+            continue
+        for level, value in ref.items():
+            ours = results[corpus]["levels"][level]["rouge_2"]
+            rows.append({"corpus": corpus, "level": level, "ours": ours["pearson"], "reference": value,
+                         "difference": ours["pearson"] - value})
+    return pd.DataFrame(rows).set_index(["corpus", "level"])
 
 
 def correlations_view(results: dict, statistics: Sequence[str] = ("pearson", "kendall")) -> pd.DataFrame:
     """One row per (corpus, metric), one column per (level, statistic): ``r [lo, hi]`` text."""
     rows = []
     for corpus, result in results.items():
-        metrics = list(result["levels"]["summary"])
+        metrics = list(next(iter(result["levels"].values())))
         for m in metrics:
             row = {"corpus": corpus, "metric": m}
-            for level in ("summary", "system"):
+            for level in result["levels"]:
                 r = result["levels"][level][m]
                 for s in statistics:
                     row[f"{level} {s}"] = r.get("error") or f"{r[s]:.3f} {_interval(r['ci'][s])}"

@@ -9,6 +9,10 @@ Two levels (Deutsch et al. 2021 give the definitions; SacreROUGE's ``correlate``
 * **system level**: average each system's scores over the topics, then correlate the systems'
   means (``n`` systems). It asks "does the metric rank the *summarizers* as the reference does?".
 
+A third level, **global** (SacreROUGE's name), pools every summary of every topic into one
+correlation; it mixes differences between topics into the comparison and is reported only on
+request (``levels=``), with a bootstrap over summaries.
+
 A summary without a value for the metric (or the reference) is left out of that metric's
 statistics.
 
@@ -34,7 +38,8 @@ from scipy import stats
 
 from ..errors import PyrabenchError
 
-LEVELS = ("summary", "system")
+LEVELS = ("summary", "system")  # what ``pyrabench correlate`` reports by default
+ALL_LEVELS = ("summary", "system", "global")
 STATISTICS = ("pearson", "spearman", "kendall")
 N_RESAMPLES = 1000
 CONFIDENCE = 0.95
@@ -134,23 +139,49 @@ def system_level(frame: pd.DataFrame, metric: str, reference: str, n_resamples: 
             "ci": _ci_block(samples, confidence, n_resamples, "systems", seed)}
 
 
+def global_level(frame: pd.DataFrame, metric: str, reference: str, n_resamples: int = N_RESAMPLES,
+                 confidence: float = CONFIDENCE, seed: int = 0) -> dict:
+    """One correlation over every summary of every topic, with a bootstrap over summaries."""
+    rows = frame.dropna(subset=[metric, reference])
+    x, y = rows[metric].to_numpy(float), rows[reference].to_numpy(float)
+    point = _corr3(x, y)
+    if point is None:
+        raise PyrabenchError(f"global correlation of {metric} and {reference} is undefined "
+                             f"({len(x)} summaries, or a constant side)")
+    idx = np.random.default_rng(seed).integers(0, len(x), size=(n_resamples, len(x)))
+    samples = {"pearson": _pearson_rows(x[idx], y[idx]),
+               "spearman": _pearson_rows(stats.rankdata(x[idx], axis=1), stats.rankdata(y[idx], axis=1)),
+               # τ-b is O(n²) in memory when vectorized over resamples: scipy's O(n log n) per resample
+               "kendall": np.array([stats.kendalltau(x[i], y[i])[0] for i in idx])}
+    return {**dict(zip(STATISTICS, point)), "n": len(x),
+            "ci": _ci_block(samples, confidence, n_resamples, "summaries", seed)}
+
+
+LEVEL_FUNCTIONS = {"summary": summary_level, "system": system_level, "global": global_level}
+
+
 def correlations(frame: pd.DataFrame, metrics: Sequence[str], reference: str, errors: dict | None = None,
-                 n_resamples: int = N_RESAMPLES, confidence: float = CONFIDENCE, seed: int = 0) -> dict:
+                 n_resamples: int = N_RESAMPLES, confidence: float = CONFIDENCE, seed: int = 0,
+                 levels: Sequence[str] = LEVELS) -> dict:
     """The ``pyrabench correlate --json`` object for per-annotation rows ``frame`` (columns
     ``topic, peer``, the reference and the metrics). A metric in ``errors`` (name → reason) or
     with no defined correlation is reported as ``{"error": reason}``, never as NaN."""
+    unknown = [lv for lv in levels if lv not in LEVEL_FUNCTIONS]
+    if unknown:
+        raise PyrabenchError(f"unknown level {unknown[0]!r}; use {', '.join(ALL_LEVELS)}")
     errors = dict(errors or {})
     present = [m for m in metrics if m not in errors]
     rows = per_summary(frame, [reference, *present])
-    levels: dict = {level: {} for level in LEVELS}
+    out: dict = {level: {} for level in levels}
     for metric in metrics:
-        for level, fn in (("summary", summary_level), ("system", system_level)):
+        for level in levels:
+            fn = LEVEL_FUNCTIONS[level]
             if metric in errors:
-                levels[level][metric] = {"error": errors[metric]}
+                out[level][metric] = {"error": errors[metric]}
                 continue
             try:
-                levels[level][metric] = fn(rows, metric, reference, n_resamples, confidence, seed)
+                out[level][metric] = fn(rows, metric, reference, n_resamples, confidence, seed)
             except PyrabenchError as exc:
-                levels[level][metric] = {"error": str(exc)}
-    return {"reference": reference, "levels": levels}
+                out[level][metric] = {"error": str(exc)}
+    return {"reference": reference, "levels": out}
 

@@ -22,7 +22,7 @@ import pandas as pd
 
 from ..errors import MissingDataError, PyrabenchError, UnknownNameError
 from .auto import variants
-from .correlate import N_RESAMPLES, correlations
+from .correlate import LEVELS, N_RESAMPLES, correlations
 from .manual import CONVENTIONS, DEFAULT_CONVENTION, score_corpus
 from .rouge import ROUGE_TYPES, rouge_frame
 
@@ -75,9 +75,10 @@ def metric_frame(corpus, names: Sequence[str], cache: bool = True) -> tuple[pd.D
 
 
 def correlate_corpus(corpus, metrics: Sequence[str], reference: str = "modified", n_resamples: int = N_RESAMPLES,
-                     seed: int = 0, cache: bool = True) -> dict:
+                     seed: int = 0, cache: bool = True, levels: Sequence[str] = LEVELS) -> dict:
     """:func:`pyrabench.scoring.correlate.correlations` of ``metrics`` against ``reference`` on a corpus."""
     frame, errors = metric_frame(corpus, [reference, *metrics], cache)
     if reference in errors:
         raise PyrabenchError(f"reference {reference} cannot be computed: {errors[reference]}")
-    return correlations(frame, list(dict.fromkeys(metrics)), reference, errors, n_resamples=n_resamples, seed=seed)
+    return correlations(frame, list(dict.fromkeys(metrics)), reference, errors, n_resamples=n_resamples, seed=seed,
+                        levels=levels)
