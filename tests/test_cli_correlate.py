@@ -61,3 +61,10 @@ def test_missing_extra_is_a_reason_not_nan(sample_root, monkeypatch):
     assert out["levels"]["system"]["original"]["n"] == 4
     json.dumps(out, allow_nan=False)
 
+
+
+def test_level_global_on_request(sample_root, capsys):
+    assert cli.main(["correlate", "--data", str(sample_root), "--corpus", "duc2006", "--metric", "rouge_2",
+                     "--level", "global", "--resamples", "20", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert list(out["levels"]) == ["global"] and out["levels"]["global"]["rouge_2"]["n"] == 12

@@ -9,6 +9,7 @@ import pandas as pd
 import pytest
 from scipy import stats
 
+from pyrabench.errors import PyrabenchError
 from pyrabench.scoring import correlate
 
 
@@ -93,3 +94,20 @@ def test_bootstrap_is_seeded():
     b = correlate.system_level(df, "m", "ref", n_resamples=100, seed=7)
     c = correlate.system_level(df, "m", "ref", n_resamples=100, seed=8)
     assert a == b and a["ci"]["pearson"] != c["ci"]["pearson"]
+
+
+def test_global_level_pools_every_summary():
+    df = table(6, topics=4, systems=6)
+    got = correlate.global_level(df, "m", "ref", n_resamples=100)
+    assert got["pearson"] == pytest.approx(stats.pearsonr(df.m, df.ref)[0])
+    assert got["kendall"] == pytest.approx(stats.kendalltau(df.m, df.ref)[0])
+    assert got["n"] == 24 and got["ci"]["over"] == "summaries"
+    assert all(got["ci"][s] is not None for s in ("pearson", "spearman", "kendall"))
+
+
+def test_levels_on_request_and_unknown_level():
+    df = table(7, topics=3, systems=5)
+    out = correlate.correlations(df, ["m"], "ref", n_resamples=20, levels=correlate.ALL_LEVELS)
+    assert list(out["levels"]) == ["summary", "system", "global"]
+    with pytest.raises(PyrabenchError, match="unknown level"):
+        correlate.correlations(df, ["m"], "ref", levels=("topic",))
