@@ -30,7 +30,7 @@ DESCRIPTION = (
     "its data from --data DIR, else $PYRABENCH_DATA, else the bundled sample data."
 )
 #: Subcommands (modules ``pyrabench/commands/<name>.py``) in the order a session uses them.
-COMMANDS = ("data", "build", "stats", "evaluate", "sts", "score")
+COMMANDS = ("data", "build", "stats", "evaluate", "sts", "score", "correlate")
 
 
 def build_parser() -> argparse.ArgumentParser:

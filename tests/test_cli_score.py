@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from pyrabench.cli import main
 from pyrabench.data.corpora import load_corpus
 from pyrabench.scoring.manual import score_corpus, topic_summary
@@ -45,3 +47,15 @@ def test_a_corpus_not_there_points_to_the_data_page(capsys, sample_root):
     assert main(["score", "--data", str(sample_root), "--corpus", "tac2009"]) == 2
     err = capsys.readouterr().err
     assert "book/data.md" in err and "corpora there: duc2005" in err and "pyrabench.data.corpora" not in err
+
+
+def test_score_json_carries_the_convention(sample_root, capsys):
+    assert main(["score", "--data", str(sample_root), "--corpus", "duc2006", "--json"]) == 0
+    nist = json.loads(capsys.readouterr().out)
+    assert main(["score", "--data", str(sample_root), "--corpus", "duc2006", "--convention", "sacrerouge",
+                     "--json"]) == 0
+    sr = json.loads(capsys.readouterr().out)
+    assert (nist["convention"], sr["convention"]) == ("nist", "sacrerouge")
+    for a, b in zip(nist["peers"], sr["peers"]):
+        assert a["weight"] / a["ideal"] == pytest.approx(a["modified"]) if a["ideal"] else a["modified"] == 0
+        assert (a["topic"], a["peer"]) == (b["topic"], b["peer"])

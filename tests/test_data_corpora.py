@@ -137,3 +137,16 @@ def test_root_may_be_a_dataroot(sample_root):
     root = DataRoot(sample_root, is_sample=True)
     assert corpora.discover(root) == corpora.discover(sample_root)
     assert corpora.load_corpus("duc2006", root) is corpora.load_corpus("duc2006", sample_root)
+
+
+def test_zero_padded_peer_ids_are_normalised_and_logged(sample_root, tmp_path):
+    """DUC 2006 D0647 names its peers ``…B.01.pan``: read as peer ``1`` (a counted repair)."""
+    shutil.copytree(sample_root / "duc2006", tmp_path / "duc2006")
+    pans = tmp_path / "duc2006" / "DUC2006pyramiddata" / "allpans"
+    (pans / "100.D0601.M.250.A.1.pan").rename(pans / "100.D0601.M.250.A.01.pan")
+    (pans / "100.D0601.M.250.A.8.pan").rename(pans / "100.D0601.M.250.A.008.pan")
+    corpora.clear_cache()
+    corpus = corpora.load_corpus("duc2006", tmp_path)
+    assert sorted(p.peer_id for p in corpus.peers if p.topic == "D0601") == ["1", "15", "22", "8"]
+    assert corpus.log.counts()["repaired:peer-id-zero-padded"] == 2
+    assert {r.item for r in corpus.log.records if r.kind == "peer-id-zero-padded"} == {"peer 01", "peer 008"}

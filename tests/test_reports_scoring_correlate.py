@@ -1,0 +1,63 @@
+"""The scoring chapter's convention, correlation and variant views on the bundled sample:
+shapes, no NaN cells (the 2013 figures are in ``test_reports_scoring.py``)."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from pyrabench.data.corpora import load_corpus
+from pyrabench.reports import scoring as reports
+from pyrabench.scoring.auto import variants
+
+pytest.importorskip("rouge_score")
+pytest.importorskip("sklearn")
+
+
+@pytest.fixture(scope="module")
+def duc(sample_root):
+    return {n: load_corpus(n, sample_root) for n in ("duc2006", "duc2007")}
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path))
+
+
+def test_convention_tables(duc):
+    peer = reports.example_peer(duc)
+    assert (peer.topic, peer.peer_id) == ("D0601", "1")
+    ex = reports.convention_example(peer)
+    assert list(ex.index) == ["nist", "sacrerouge"]
+    assert (ex["modified"] == ex["D"] / ex["Max(A)"]).all()
+    changes = reports.convention_changes_table(duc)
+    assert list(changes.index) == ["duc2006", "duc2007", "all"]
+    assert changes.loc["all", "peers"] == sum(len(c.peers) for c in duc.values())
+
+
+def test_correlation_views_have_no_nan(duc):
+    results = reports.correlation_results(duc, n_resamples=30)
+    view = reports.correlations_view(results)
+    assert view.shape == (8, 4) and not view.isna().any().any()
+    table = reports.correlation_table(results["duc2006"])
+    assert not table.isna().any().any() and set(table["level"]) == {"summary", "system"}
+    numbers = reports.headline_numbers(results)
+    assert set(numbers) >= {"duc2006_auto_summary", "duc2007_rouge_2_system"}
+
+
+def test_error_rows_keep_the_reason():
+    result = {"reference": "modified", "levels": {"summary": {"x": {"error": "needs an extra"}}, "system": {}}}
+    table = reports.correlation_table(result)
+    assert table.loc[0, "note"] == "needs an extra" and not table.isna().any().any()
+
+
+def test_variants_view_and_figures(duc):
+    table = variants.variant_table(duc, ["recall-raw", "lex"], n_resamples=30)
+    view = reports.variants_view(table)
+    assert list(view.index.get_level_values("variant")) == ["rouge_2", "recall-raw", "lex"]
+    assert not view.isna().any().any()
+    systems = reports.system_frame(duc)
+    assert set(systems["corpus"]) == set(duc) and {"modified", "auto", "rouge_2"} <= set(systems.columns)
+    assert reports.plot_system_scatter(systems) is not None
+    assert reports.plot_agreement(pd.DataFrame()) is not None
+    assert reports.agreement_view(pd.DataFrame()).iloc[0, 0].startswith("no peer")
