@@ -8,6 +8,7 @@ from test_paraphrase_evaluate import WordCounts, synthetic_bench
 from test_paraphrase_pairs import TOY, make_pyramid
 
 from pyrabench import published
+from pyrabench.dataroot import SAMPLE_ROOT
 from pyrabench.embeddings import PAPER_ROWS, REGISTRY
 from pyrabench.errors import MissingDataError, UnknownNameError
 from pyrabench.paraphrase import build as benchmark
@@ -23,7 +24,7 @@ AUTHOR_TEXT = PRESETS["literal"].with_(include_labels=False)  # the rules as wor
 
 @pytest.fixture(scope="module")
 def sample_corpora():
-    return benchmark.corpora_from_root()
+    return benchmark.corpora_from_root(SAMPLE_ROOT)  # module scope runs before the hermetic fixture
 
 
 @pytest.fixture(scope="module")
