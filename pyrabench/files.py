@@ -271,17 +271,24 @@ def atomic_directory(path: str | Path, replaceable: Callable[[Path], bool]) -> I
         raise _output_error(parent, exc, "create the directory") from None
     if not parent.is_dir():
         raise OutputError(f"{parent}: not a directory")
-    _remove_stale(parent, name)
+    # Under the parent's lock: clearing stale temporaries and creating (and locking) ours, so a
+    # concurrent build never takes our fresh, not yet locked, directory for a stale one.
+    parent_fd = os.open(parent, os.O_RDONLY)
     try:
-        tmp = Path(tempfile.mkdtemp(prefix=f".{name}.", suffix=".tmp", dir=parent))
-    except OSError as exc:
-        raise _output_error(parent, exc, "create a directory in it") from None
-    lock = os.open(tmp, os.O_RDONLY)
+        with _locked(parent_fd):
+            _remove_stale(parent, name)
+            try:
+                tmp = Path(tempfile.mkdtemp(prefix=f".{name}.", suffix=".tmp", dir=parent))
+            except OSError as exc:
+                raise _output_error(parent, exc, "create a directory in it") from None
+            lock = os.open(tmp, os.O_RDONLY)
+            fcntl.flock(lock, fcntl.LOCK_EX)  # marks the build as live for _remove_stale
+    except BaseException:
+        os.close(parent_fd)
+        raise
     try:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # marks the build as live for _remove_stale
         os.chmod(tmp, 0o777 & ~_umask())
         yield tmp
-        parent_fd = os.open(parent, os.O_RDONLY)
         try:
             with _locked(parent_fd):
                 if path.is_dir() and not replaceable(path):
@@ -298,9 +305,8 @@ def atomic_directory(path: str | Path, replaceable: Callable[[Path], bool]) -> I
                     os.rename(tmp, path)
         except OSError as exc:
             raise _output_error(path, exc, "replace the directory") from None
-        finally:
-            os.close(parent_fd)
     finally:
+        os.close(parent_fd)
         os.close(lock)
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)
