@@ -6,9 +6,10 @@ import numpy as np
 import pytest
 from test_paraphrase_pairs import TOY, make_pyramid
 
-from pyrabench.paraphrase.items import build_items
+from pyrabench.paraphrase import questions as questions_module
+from pyrabench.paraphrase.items import build_items, iter_matrices
 from pyrabench.paraphrase.policy import PRESETS, Policy
-from pyrabench.paraphrase.questions import ranking_questions
+from pyrabench.paraphrase.questions import _first_in_row, ranking_questions
 from pyrabench.text import words
 
 RANK = make_pyramid(
@@ -333,3 +334,115 @@ def test_no_two_distractors_with_the_same_words():
     loose, _ = paper_questions([p], varied_distractors=False)
     row = loose.set_index("question_id").loc["toy/V/1/L>1"]
     assert [row.distractor_1, row.distractor_2].count("the storm closed the road and schools") == 2
+
+
+# --------------------------------------------------------------------------- by hand, column by column
+
+#: One SCU with a label and one contributor (the only question under the paper rules: the other
+#: labels are empty), and three single-contributor SCUs sharing 3, 2 and 0 words with the label.
+ONE = make_pyramid(
+    {
+        5: ("storm closed the coastal road", ["heavy rain shut the harbour highway"]),  # shares "the"
+        6: ("", ["storm closed the bridge"]),  # storm, closed, the
+        7: ("", ["the road flooded again"]),  # the, road
+        8: ("", ["fishermen protested new quotas"]),  # nothing
+    },
+    corpus="duc",
+    topic="D1",
+)  # fmt: skip
+
+
+def test_one_question_column_by_column():
+    df, counts = paper_questions([ONE])
+    expected = {
+        "question_id": ["duc/D1/5/L>0"], "corpus": ["duc"], "topic": ["D1"], "scu_id": [5],
+        "question": ["storm closed the coastal road"], "answer": ["heavy rain shut the harbour highway"],
+        "distractor_1": ["storm closed the bridge"], "distractor_2": ["the road flooded again"],
+        "distractor_3": ["fishermen protested new quotas"],
+        "answer_id": ["duc/D1/5/0"],
+        "distractor_1_id": ["duc/D1/6/0"], "distractor_2_id": ["duc/D1/7/0"], "distractor_3_id": ["duc/D1/8/0"],
+        "answer_shared_words": [1],
+        "distractor_1_shared_words": [3], "distractor_2_shared_words": [2], "distractor_3_shared_words": [0],
+    }  # fmt: skip
+    assert list(df.columns) == list(expected)
+    assert {c: df[c].tolist() for c in df.columns} == expected
+    for c in ("scu_id", "answer_shared_words", "distractor_1_shared_words", "distractor_2_shared_words", "distractor_3_shared_words"):
+        assert df[c].dtype == np.int64, c
+    assert counts == {"duc": {"no-answer": 0, "too-few-distractors": 0}}
+
+
+def test_no_question_keeps_integer_columns():
+    p = make_pyramid({k: ("", [f"storm number {k} closed the road"]) for k in range(1, 6)})
+    df, _ = questions([p])
+    assert len(df) == 0
+    for c in ("scu_id", "answer_shared_words", "distractor_1_shared_words", "distractor_3_shared_words"):
+        assert df[c].dtype == np.int64, c
+
+
+def test_counts_add_up_over_the_pyramids_of_a_corpus():
+    """5 askers without an answer per pyramid; 2 questions short of distractors per pyramid."""
+    lonely = {k: ("", [f"storm number {k} closed the road"]) for k in range(1, 6)}
+    _, counts = questions([make_pyramid(lonely, topic="A"), make_pyramid(lonely, topic="B")])
+    assert counts["toy"]["no-answer"] == 10
+    tiny = {1: ("", ["storm closed the road", "rain shut the highway"]), 2: ("", ["storm closed the school"])}
+    _, counts = questions([make_pyramid(tiny, topic="X"), make_pyramid(tiny, topic="Y")])
+    assert counts["toy"]["too-few-distractors"] == 4
+
+
+def test_any_item_may_be_answered_by_a_label():
+    """With ``question_items="any"`` and labels in, a contributor's answer may be its SCU label;
+    no item ever answers itself, even without the lexical-variety rule (which would remove it)."""
+    policy = PRESETS["literal"].with_(include_labels=True, answer_choice="all")
+    df, _ = ranking_questions(build_items([ONE], policy), policy)
+    assert sorted(zip(df.question_id, df.answer_id)) == [("duc/D1/5/0>L", "duc/D1/5/L"), ("duc/D1/5/L>0", "duc/D1/5/0")]
+    df, _ = questions([WIDE], answer_choice="all", require_lexical_variety=False)
+    assert len(df) == 4 * 3
+    assert not (df.question_id.str.split(">").str[0] == df.answer_id).any()
+
+
+def test_jaccard_with_random_ties_ranks_by_jaccard():
+    """SCU 4 (5/7), 3 (4/7), 2 (6/13): no two equal, so the draw never matters."""
+    for seed in (0, 1):
+        df, _ = questions([SIM], answer_choice="first", similarity="jaccard", tie_break="random", seed=seed)
+        assert _distractors(df, "toy/J/1/0") == (["4", "3", "2"], [5, 4, 6])
+
+
+def test_first_in_row_by_hand():
+    """Row 0: key 1 first among the masked (position 0 is masked out). Row 1: key 1 twice, the
+    second is not first. Keys of one row never collide with another row's or with the mask."""
+    keys = np.array([[0, 1], [1, 1]])
+    mask = np.array([[False, True], [True, True]])
+    assert _first_in_row(keys, mask).tolist() == [[False, True], [True, False]]
+    assert _first_in_row(np.array([[1, 1]]), np.array([[False, True]])).tolist() == [[False, True]]
+    assert _first_in_row(np.zeros((0, 3), np.int64), np.zeros((0, 3), bool)).shape == (0, 3)
+
+
+def test_given_matrices_are_used(monkeypatch):
+    policy = Policy()
+    items = build_items([ONE], policy)
+    matrices = list(iter_matrices(items))
+    expected, _ = ranking_questions(items, policy)
+    monkeypatch.setattr(questions_module, "iter_matrices", lambda items: pytest.fail("matrices computed again"))
+    df, _ = ranking_questions(items, policy, matrices=matrices)
+    assert df.equals(expected)
+
+
+def test_jaccard_of_one_word_and_wordless_items():
+    """With ``min_words=0`` and no lexical-variety rule: "storm" and "Storm" share their one word
+    (union 1, J = 1) and beat "storm closed" (J = 1/2); two wordless items have J = 0 (not nan),
+    so "..." ranks every candidate at 0 in pyramid order."""
+    p = make_pyramid(
+        {
+            1: ("", ["...", "!!"]),
+            2: ("", ["?"]),
+            3: ("", ["rain now"]),
+            6: ("", ["storm", "gale"]),
+            7: ("", ["storm closed"]),
+            8: ("", ["Storm"]),
+            9: ("", ["wind"]),
+        },
+        topic="W",
+    )  # fmt: skip
+    df, _ = questions([p], min_words=0, require_lexical_variety=False, similarity="jaccard", answer_choice="first")
+    assert _distractors(df, "toy/W/6/0") == (["8", "7", "1"], [1, 1, 0])  # then the 0s in pyramid order
+    assert _distractors(df, "toy/W/1/0") == (["2", "3", "6"], [0, 0, 0])

@@ -278,7 +278,7 @@ def convention_changes(peers: Sequence[PeerAnnotation], a: str = "nist", b: str 
     ``peers``, ``changed``, ``share``, and the pyramids whose ``Max(A)`` differs."""
     x = score_table(peers, a).set_index("source")
     y = score_table(peers, b).set_index("source").loc[x.index]
-    changed = ~np.isclose(x["modified"].to_numpy(), y["modified"].to_numpy(), rtol=0, atol=1e-12)
+    changed = ~np.isclose(x["modified"].to_numpy(float), y["modified"].to_numpy(float), rtol=0, atol=1e-12)
     ideals = x.groupby("topic")["ideal"].first().to_frame(a).join(y.groupby("topic")["ideal"].first().rename(b))
     return {"peers": int(len(x)), "changed": int(changed.sum()),
             "share": float(changed.mean()) if len(x) else 0.0,
