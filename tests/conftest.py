@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pyrabench.dataroot import ENV_DATA, SAMPLE_ROOT, data_required
+from pyrabench.paraphrase import build
 
 _REAL_DATA = os.environ.get(ENV_DATA)  # read once: unit tests below run with it unset
 
@@ -92,8 +93,13 @@ def make_st_model(tmp_path_factory):
     pytest.importorskip("sentence_transformers")
     import numpy as np
     from sentence_transformers import SentenceTransformer
-    from sentence_transformers.sentence_transformer.modules import Pooling, WordEmbeddings
-    from sentence_transformers.sentence_transformer.modules.tokenizer import WhitespaceTokenizer
+    from sentence_transformers.sentence_transformer.modules import (
+        Pooling,
+        WordEmbeddings,
+    )
+    from sentence_transformers.sentence_transformer.modules.tokenizer import (
+        WhitespaceTokenizer,
+    )
 
     made = {}
 
@@ -110,3 +116,15 @@ def make_st_model(tmp_path_factory):
         return made[key]
 
     return make
+
+
+@pytest.fixture(scope="session")
+def sample_corpora():
+    """The bundled sample's corpora (named explicitly: session fixtures run before the hermetic one)."""
+    return build.corpora_from_root(SAMPLE_ROOT)
+
+
+@pytest.fixture(scope="session")
+def sample_bench(sample_corpora):
+    """Both tests built from the bundled sample with the default policy, once per session."""
+    return build.build(sample_corpora)

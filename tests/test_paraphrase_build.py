@@ -6,7 +6,6 @@ import pandas as pd
 import pytest
 from test_paraphrase_pairs import TOY, make_pyramid, no_labels
 
-from pyrabench.dataroot import SAMPLE_ROOT
 from pyrabench.errors import DataFormatError, MissingDataError, UnknownNameError
 from pyrabench.files import atomic_write
 from pyrabench.paraphrase import build as benchmark
@@ -15,13 +14,8 @@ from pyrabench.paraphrase.policy import PRESETS, Policy
 
 
 @pytest.fixture(scope="module")
-def sample_corpora():
-    return benchmark.corpora_from_root(SAMPLE_ROOT)  # module scope runs before the hermetic fixture
-
-
-@pytest.fixture(scope="module")
-def bench(sample_corpora):
-    return benchmark.build(sample_corpora)
+def bench(sample_bench):
+    return sample_bench
 
 
 def test_contract_columns(bench):

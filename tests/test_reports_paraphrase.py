@@ -8,7 +8,6 @@ from test_paraphrase_evaluate import WordCounts, synthetic_bench
 from test_paraphrase_pairs import TOY, make_pyramid
 
 from pyrabench import published
-from pyrabench.dataroot import SAMPLE_ROOT
 from pyrabench.embeddings import PAPER_ROWS, REGISTRY
 from pyrabench.errors import MissingDataError, UnknownNameError
 from pyrabench.paraphrase import build as benchmark
@@ -23,13 +22,8 @@ AUTHOR_TEXT = PRESETS["literal"].with_(include_labels=False)  # the rules as wor
 
 
 @pytest.fixture(scope="module")
-def sample_corpora():
-    return benchmark.corpora_from_root(SAMPLE_ROOT)  # module scope runs before the hermetic fixture
-
-
-@pytest.fixture(scope="module")
-def bench(sample_corpora):
-    return benchmark.build(sample_corpora)
+def bench(sample_bench):
+    return sample_bench
 
 
 @pytest.fixture(scope="module")
