@@ -98,7 +98,7 @@ def test_book_table_labels_formats_and_drops_a_range_index():
     assert cells[:6] == ["onehot", "0.884", "[0.800, 0.900]", "82.6", "8,390", "&lt; 0.001"]
     assert cells[6:] == ["random", "—", "[0.700, 0.950]", "24.7", "197,619", "0.200"]
     assert "row_heading" not in html  # no 0, 1 row numbers
-    assert list(styler.data.columns)[:2] == ["embedding", "binary_f1"]  # values kept for tests
+    assert styler.data.iloc[0, 1] == "0.884"  # the shown text
 
 
 def test_several_intervals_are_named_by_metric():
@@ -142,3 +142,18 @@ def test_labelled_renames_for_plots():
     frame = pd.DataFrame({"binary_f1": [0.5]}, index=pd.Index(["x"], name="ranking_mrr"))
     out = tables.labelled(frame)
     assert list(out.columns) == ["binary F1"] and out.index.name == "MRR"
+
+
+def test_transpose_formats_each_row_by_its_field():
+    frame = pd.DataFrame({"positive_pairs": [8390, 12], "binary_f1": [0.88391, 0.5]},
+                         index=pd.Index(["duc2006", "duc2007"], name="corpus"))
+    html, headers, cells = _cells(book_table(frame, transpose=True))
+    assert "positive pairs" in html and "binary F1" in html and "positive_pairs" not in html
+    assert cells == ["8,390", "12", "0.884", "0.500"]
+    assert headers[-2:] == ["duc2006", "duc2007"]
+
+
+def test_a_series_and_row_headings_are_labelled():
+    series = pd.Series({"mean_proposition_length": 11.844, "min_words": 3}, name="value")
+    html = book_table(series, kinds={"value": "measure"}).to_html()
+    assert "mean length (words)" in html and "<code>min_words</code>" in html and "11.84" in html

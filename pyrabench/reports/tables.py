@@ -261,6 +261,7 @@ def book_table(
     wrap: Iterable[str] = (),
     footnotes: Mapping[str, str] | None = None,
     caption: str | None = None,
+    transpose: bool = False,
 ):
     """``frame`` as the book shows it: labelled headers, numbers by kind, "—" for missing.
 
@@ -268,63 +269,74 @@ def book_table(
     tables); ``kinds`` sets a column's kind by field name or label. ``wrap`` names text columns
     to wrap within a narrow width. ``footnotes`` moves a long text column out of the table:
     ``{column: label}`` replaces each non-empty cell by a note number and lists the notes under
-    the table as ``label n: text``. The frame's values and names are not changed
-    (``styler.data`` keeps them; labels and formats are applied in the HTML); a RangeIndex is
-    dropped.
+    the table. ``transpose`` shows one row per column (a wide table of few rows, each row
+    formatted by its field's kind). A RangeIndex is dropped; a named index becomes the first
+    column. ``styler.data`` holds the text shown in each cell.
     """
     if kind not in DECIMALS:
         raise ValueError(f"unknown kind {kind!r}; one of {', '.join(DECIMALS)}")
-    frame = frame.copy()
+    if isinstance(frame, pd.Series):
+        frame = frame.to_frame()
     if isinstance(frame.columns, pd.MultiIndex):
         raise ValueError("book_table takes flat columns; split a wide table instead")
+    frame = frame.copy()
     given = dict(kinds or {})
-    kinds_by_col = {}
     notes = []
     for col, note_label in (footnotes or {}).items():
-        numbers, k = [], 0
+        numbers = []
         for text in frame[col].astype("string").fillna(""):
             if text:
-                k += 1
-                notes.append(f"{k}. {text}" if len(footnotes) == 1 else f"{note_label} {k}: {text}")
-                numbers.append(str(k))
+                notes.append(text)
+                numbers.append(str(len(notes)))
             else:
                 numbers.append("")
         frame[col] = numbers
         frame = frame.rename(columns={col: note_label})
         given[note_label] = "text"
     frame = _merge_intervals(frame, given)
-    if frame.index.nlevels == 1 and frame.index.name is not None:
+    if not transpose and frame.index.nlevels == 1 and frame.index.name is not None:
         frame = frame.reset_index()  # its name joins the other headers, on one row
-    for col in frame.columns:
-        kinds_by_col[col] = given.get(col) or given.get(label(col)) or kind_of(col, frame[col], kind)
-    if _meaningless_index(frame.index):
+    hide_index = _meaningless_index(frame.index)
+    if hide_index:
         frame = frame.reset_index(drop=True)
-        hide_index = True
-    else:
+    kinds_by_col = {col: given.get(col) or given.get(label(col)) or kind_of(col, frame[col], kind)
+                    for col in frame.columns}
+    shown = pd.DataFrame({col: [number(v, kinds_by_col[col]) for v in frame[col]] for col in frame.columns},
+                         index=frame.index, columns=frame.columns)
+    if transpose:
+        shown = shown.T
         hide_index = False
+    shown_kind = (lambda col: "text") if transpose else kinds_by_col.get
 
-    headers = {col: label_html(col) for col in frame.columns}
-    styler = frame.style.format(
-        {col: (lambda v, k=kinds_by_col[col]: html.escape(number(v, k))) for col in frame.columns})
-    styler = styler.format_index(lambda v: headers.get(v, html.escape(label(v))), axis=1, escape=None)
+    styler = shown.style.format(html.escape)
+    styler = styler.format_index(_heading_html, axis=1, escape=None)
     if hide_index:
         styler = styler.hide(axis="index")
     else:
-        styler = styler.format_index(lambda v: html.escape(number(v, "text")), axis=0, escape=None)
+        styler = styler.format_index(_heading_html, axis=0, escape=None)
         styler = styler.format_index_names(lambda v: label_html(v) if v is not None else "", axis=0, escape=None)
-    numeric = [c for c in frame.columns if kinds_by_col[c] != "text"]
-    if numeric:
-        styler = styler.set_properties(subset=numeric, **{"text-align": "right", "white-space": "nowrap"})
-    wrapped = [c for c in wrap if c in frame.columns]
+    styler = styler.map(lambda v: "text-align: right; white-space: nowrap;" if _is_number(v) else "")
+    wrapped = [c for c in wrap if c in shown.columns and shown_kind(c) == "text"]
     if wrapped:
         styler = styler.set_properties(subset=wrapped, **{"white-space": "normal", "max-width": "28em"})
-    text = "<br>".join(html.escape(n) for n in notes)
-    if caption or text:
-        styler = styler.set_caption("<br>".join(x for x in (html.escape(caption) if caption else "", text) if x))
+    lines = ([html.escape(caption)] if caption else []) + [f"{k}. {html.escape(n)}" for k, n in enumerate(notes, start=1)]
+    if lines:
+        styler = styler.set_caption("<br>".join(lines))
         styler = styler.set_table_styles([{"selector": "caption",
                                            "props": "caption-side: bottom; text-align: left; font-size: 0.9em;"}],
                                          overwrite=False)
     return styler
+
+
+def _heading_html(value) -> str:
+    return label_html(value) if isinstance(value, str) else html.escape(number(value, "text"))
+
+
+_NUMBER_TEXT = re.compile(r"[<−-]?\s?[0-9][0-9,]*(\.[0-9]+)?|—|\[.*\]")
+
+
+def _is_number(text) -> bool:
+    return isinstance(text, str) and bool(_NUMBER_TEXT.fullmatch(text))
 
 
 def labelled(frame: pd.DataFrame) -> pd.DataFrame:
