@@ -40,6 +40,7 @@ def run(args) -> int:
     if args.seed is not None:
         changes["seed"] = args.seed
     policy = preset(args.preset, **changes)
+    store.check_format(args.format)  # before the build, not after it
     root = resolve(args.data)
     progress = not args.no_progress
     if progress:
