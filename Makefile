@@ -1,6 +1,7 @@
 # Two commands do all set-up on a fresh machine:
 #   make book   builds the book (bundled sample data unless PYRABENCH_DATA is set)
 #   make test   runs the test suite
+#   make test-core  installs the wheel with its core dependencies alone and runs every command
 #   make mutation  mutation-tests the core modules (tools/mutation.py; MODULES=path.py to pick)
 # Both create .venv and install the project with every extra from pyproject.toml.
 # After `make book`:
@@ -24,7 +25,7 @@ IS_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo yes)
 SUDO    := $(if $(IS_ROOT),,sudo)
 LABFLAGS ?= $(if $(IS_ROOT),--allow-root,)
 
-.PHONY: book test install clean benchmarks browser check-book lab publish mutation
+.PHONY: book test test-core install clean benchmarks browser check-book lab publish mutation
 
 install: $(STAMP)
 
@@ -40,6 +41,11 @@ book: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTESTFLAGS)
+
+# The wheel with its core dependencies only (from PyPI, through pip's cache), in a fresh venv:
+# every command on the sample data (tests/test_core_install.py)
+test-core: $(STAMP)
+	$(BIN)/python -m pytest -m slow $(PYTESTFLAGS) tests/test_core_install.py
 
 browser:
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }

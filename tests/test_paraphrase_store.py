@@ -96,3 +96,13 @@ def test_load_dataset_offline_in_every_format(bench, tmp_path):
             assert got["rows"] == df.astype(str).to_dict("list"), (fmt, name)
             assert info[name]["splits"][0]["num_bytes"] == got["size"]  # the card's size: the loaded Arrow table's
         assert "same SCU (paraphrase)" in loaded[f"{tmp_path / fmt}/binary"]["label"]
+
+
+@pytest.mark.parametrize("values, dtype", [
+    ([], "string"), (["a", "bcé", ""], "string"), (["x", None], "string"), ([None], "string"),
+    ([True] * 9, "bool"), ([True, None] * 5, "bool"), ([], "bool"),
+    ([1, 2, 3], "int64"), ([1, None], "int64"), ([1.5, float("nan")], "float64"),
+])
+def test_arrow_sizes_are_counted_as_pyarrow_counts_them(values, dtype):
+    pa = pytest.importorskip("pyarrow")  # the count needs no pyarrow; checking it does
+    assert store._arrow_nbytes(values, dtype) == pa.array(values, type=getattr(pa, "bool_" if dtype == "bool" else dtype)()).nbytes

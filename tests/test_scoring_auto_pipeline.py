@@ -82,7 +82,7 @@ def test_compare_variants_cache_returns_the_computed_tables(corpus, tmp_path, mo
     fresh = pipeline.compare_variants(corpus, ["uni"], ("max",))
     first = pipeline.compare_variants(corpus, ["uni"], ("max",), cache=True)
     again = pipeline.compare_variants(corpus, ["uni"], ("max",), cache=True)
-    assert len(list((tmp_path / "scoring").glob("compare-*/*.parquet"))) == 4
+    assert len(list((tmp_path / "scoring").glob("compare-*/*.pkl"))) == 4
     for a, b, c in zip(fresh, first, again):
         assert list(a.columns) == list(c.columns) and len(a) == len(b) == len(c)
     np.testing.assert_allclose(fresh[0]["pearson"], again[0]["pearson"])

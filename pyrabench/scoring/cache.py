@@ -2,7 +2,9 @@
 
 A table is recomputed only when its key changes; the key is a fingerprint of everything the
 result depends on (texts, annotations, parameters, code version), so a stale entry is never
-read. Entries are parquet files written atomically.
+read. Entries are pandas pickles written atomically: every dtype and list column comes back
+exactly as computed, and no parquet library is needed. Like any pickle, an entry is trusted: the
+cache holds only what this package wrote.
 """
 
 from __future__ import annotations
@@ -20,14 +22,14 @@ ENV_NO_CACHE = "PYRABENCH_NO_CACHE"  # set to 1 to compute without reading or wr
 
 
 def cached_frame(kind: str, key: str, compute: Callable[[], pd.DataFrame], cache: bool = True) -> pd.DataFrame:
-    """``compute()``, or the table stored under ``$PYRABENCH_CACHE/scoring/<kind>/<key>.parquet``."""
+    """``compute()``, or the table stored under ``$PYRABENCH_CACHE/scoring/<kind>/<key>.pkl``."""
     if not cache or os.environ.get(ENV_NO_CACHE) == "1":
         return compute()
-    path = cache_dir("scoring", kind) / f"{key}.parquet"
+    path = cache_dir("scoring", kind) / f"{key}.pkl"
     if path.exists():
-        return pd.read_parquet(path)
+        return pd.read_pickle(path)
     df = compute()
-    atomic_write(path, lambda tmp: df.to_parquet(tmp, index=False))
+    atomic_write(path, lambda tmp: df.to_pickle(tmp, compression=None))
     return df
 
 

@@ -76,12 +76,36 @@ def kendall_rows(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return np.divide(num, den, out=np.full(len(x), np.nan), where=den > 0)
 
 
-def resampled_correlations(x: np.ndarray, y: np.ndarray, idx: np.ndarray) -> dict[str, np.ndarray]:
-    """The three statistics on every resample ``x[idx[b]], y[idx[b]]`` at once."""
-    xs, ys = x[idx], y[idx]
+def row_correlations(xs: np.ndarray, ys: np.ndarray) -> dict[str, np.ndarray]:
+    """The three statistics of every row pair ``xs[b], ys[b]`` of two ``(B, n)`` arrays at once."""
     rx, ry = stats.rankdata(xs, axis=1), stats.rankdata(ys, axis=1)  # average ranks, as spearmanr
     return {"pearson": _pearson_rows(xs, ys), "spearman": _pearson_rows(rx, ry),
             "kendall": kendall_rows(xs, ys)}
+
+
+def resampled_correlations(x: np.ndarray, y: np.ndarray, idx: np.ndarray) -> dict[str, np.ndarray]:
+    """The three statistics on every resample ``x[idx[b]], y[idx[b]]`` at once."""
+    return row_correlations(x[idx], y[idx])
+
+
+def per_topic_correlations(frame: pd.DataFrame, metric: str, reference: str) -> np.ndarray:
+    """``(topics, 3)``: Pearson, Spearman and Kendall of each topic with a defined correlation
+    (3 or more summaries, neither side constant), in topic order. Topics with the same number of
+    summaries are computed together, row-wise (as the bootstrap is), not one scipy call each."""
+    codes, topics = pd.factorize(frame["topic"], sort=True)
+    x, y = frame[metric].to_numpy(float), frame[reference].to_numpy(float)
+    order = np.argsort(codes, kind="stable")  # each topic's rows together, in frame order
+    sizes = np.bincount(codes, minlength=len(topics))
+    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+    out = np.full((len(topics), 3), np.nan)
+    for n in np.unique(sizes[sizes >= 3]):
+        group = np.nonzero(sizes == n)[0]
+        rows = order[starts[group][:, None] + np.arange(n)]
+        xs, ys = x[rows], y[rows]
+        defined = (np.ptp(xs, axis=1) > 0) & (np.ptp(ys, axis=1) > 0)
+        r = row_correlations(xs[defined], ys[defined])
+        out[group[defined]] = np.column_stack([r[s] for s in STATISTICS])
+    return out[~np.isnan(out[:, 0])]
 
 
 def _interval(values: np.ndarray, confidence: float) -> list[float] | None:
@@ -102,15 +126,9 @@ def _ci_block(samples: dict[str, np.ndarray], confidence: float, n_resamples: in
 def summary_level(frame: pd.DataFrame, metric: str, reference: str, n_resamples: int = N_RESAMPLES,
                   confidence: float = CONFIDENCE, seed: int = 0) -> dict:
     """Mean over topics of the per-topic correlations, with a bootstrap over topics (module docstring)."""
-    per_topic = []
-    frame = frame.dropna(subset=[metric, reference])
-    for _, g in frame.groupby("topic", sort=True):
-        c = _corr3(g[metric].to_numpy(float), g[reference].to_numpy(float))
-        if c is not None:
-            per_topic.append(c)
-    if not per_topic:
+    r = per_topic_correlations(frame.dropna(subset=[metric, reference]), metric, reference)
+    if not len(r):
         raise PyrabenchError(f"no topic has a defined correlation between {metric} and {reference}")
-    r = np.asarray(per_topic)  # (topics, 3)
     idx = np.random.default_rng(seed).integers(0, len(r), size=(n_resamples, len(r)))
     means = r[idx].mean(axis=1)  # (B, 3)
     samples = {s: means[:, k] for k, s in enumerate(STATISTICS)}

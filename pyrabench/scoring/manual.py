@@ -133,6 +133,21 @@ def modified_ideal(pyramid: Pyramid, convention: str | Convention = DEFAULT_CONV
     return ideal_weight(conv.scu_weights(pyramid).values(), modified_size(pyramid, conv, rounding))
 
 
+_TERMS: dict[tuple[int, str, str], tuple[Pyramid, dict[int, int], list[int], float, int]] = {}
+
+
+def _pyramid_terms(pyramid: Pyramid, conv: Convention, rounding: str) -> tuple[dict[int, int], list[int], float, int]:
+    """``(SCU weights, their values, A, Max(A))`` of a pyramid under a convention, computed once per
+    pyramid: every peer of a topic shares them, and a corpus is scored many times per session."""
+    key = (id(pyramid), conv.name, rounding)
+    hit = _TERMS.get(key)
+    if hit is None or hit[0] is not pyramid:
+        weights = conv.scu_weights(pyramid)
+        hit = _TERMS[key] = (pyramid, weights, list(weights.values()), conv.average_size(pyramid),
+                             modified_ideal(pyramid, conv, rounding))
+    return hit[1:]
+
+
 @dataclass(frozen=True)
 class PeerScore:
     corpus: str
@@ -191,7 +206,7 @@ def score_peer(peer: PeerAnnotation, convention: str | Convention = DEFAULT_CONV
     """
     conv = get_convention(convention)
     rounding = rounding or conv.rounding
-    weights = conv.scu_weights(peer.pyramid)
+    weights, pyramid_weights, average, ideal = _pyramid_terms(peer.pyramid, conv, rounding)
     matched: dict[int, int] = {}
     repetitions = 0
     unmatched = len(peer.unmatched)
@@ -207,10 +222,7 @@ def score_peer(peer: PeerAnnotation, convention: str | Convention = DEFAULT_CONV
         else:
             unmatched += len(scu.contributors)
     w = sorted(matched.values(), reverse=True)
-    original, modified, coverage = score_counts(
-        list(weights.values()), w, unmatched, conv.average_size(peer.pyramid), rounding
-    )
-    ideal = modified_ideal(peer.pyramid, conv, rounding)
+    original, modified, coverage = score_counts(pyramid_weights, w, unmatched, average, rounding)
     return PeerScore(peer.corpus, peer.topic, peer.peer_id, peer.annotator, len(w), unmatched,
                      repetitions, int(sum(w)), tuple(w), original, modified, coverage, peer.source,
                      ideal, conv.name)

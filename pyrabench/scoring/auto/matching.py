@@ -169,14 +169,13 @@ def best_matching(starts, ends, sims, weights, threshold: float) -> Matching:
         z = np.zeros(0, np.int64)
         return Matching(z, z, z, np.zeros(0), 0, "empty")
     value = weights[scu] + TIE_BREAK * np.clip(sim, 0.0, 1.0)
-    chosen = _interval_dp(s, e, value)
+    relaxed = chosen = _interval_dp(s, e, value)
     solver = "dp"
     if len(np.unique(scu[chosen])) < len(chosen):
         a = _constraints(s, e, scu, len(weights))
         chosen, solver = _lp(a, value), "lp"
         if chosen is None:
             # a feasible fallback: the relaxation's choice, keeping each SCU's first segment
-            relaxed = _interval_dp(s, e, value)
             _, first = np.unique(scu[relaxed], return_index=True)
             chosen, certified = _milp(a, value, relaxed[np.sort(first)])
             solver = "milp" if certified else "milp-limit"

@@ -256,8 +256,7 @@ def compare_variants(corpus, similarities: Sequence[str], combines: Sequence[str
     """Every (similarity, combine) at its KDE thresholds: ``(stats, auto, thresholds, pairs)``,
     the 2013 study's grid of variants on any corpus. ``cache=True`` keeps the four tables under
     ``$PYRABENCH_CACHE/scoring`` keyed by the corpus content and every argument (the grid takes
-    minutes: the matcher's branch and bound at low thresholds); cached ``retrieved`` sets come
-    back as arrays."""
+    minutes: the matcher's branch and bound at low thresholds)."""
     args = (corpus, similarities, combines, levels, score, ci, seed)
     if not cache:
         return _compare_variants(*args, **kw)
