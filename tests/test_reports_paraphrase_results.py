@@ -1,178 +1,27 @@
-"""Views of the paraphrase task: benchmark tables on the toy pyramid (counts by hand) and the
-sample, Table 1 beside the paper, and the curves behind the binary threshold."""
+"""Table 1 and the results around it (reports.paraphrase.results): rows as the paper prints them,
+beside the paper, differences, paired comparisons, Random's two definitions, curves."""
 
 import numpy as np
 import pandas as pd
 import pytest
 from test_paraphrase_evaluate import WordCounts, synthetic_bench
-from test_paraphrase_pairs import TOY, make_pyramid
+from test_paraphrase_pairs import make_pyramid
 
 from pyrabench import published
 from pyrabench.embeddings import PAPER_ROWS, REGISTRY
-from pyrabench.errors import MissingDataError, UnknownNameError
 from pyrabench.paraphrase import build as benchmark
 from pyrabench.paraphrase import evaluate as ev
-from pyrabench.paraphrase import metrics, store
+from pyrabench.paraphrase import metrics
 from pyrabench.paraphrase.evaluate import FIT_FRACTION, Scores
-from pyrabench.paraphrase.policy import PRESETS, RULES
+from pyrabench.paraphrase.policy import PRESETS
 from pyrabench.reports import book
-from pyrabench.reports import paraphrase as reports
-
-AUTHOR_TEXT = PRESETS["literal"].with_(include_labels=False)  # the rules as worded, author text only
-
+from pyrabench.reports import paraphrase as paraphrase_reports
+from pyrabench.reports.paraphrase import results as reports
+from pyrabench.reports.tables import number
 
 @pytest.fixture(scope="module")
 def bench(sample_bench):
     return sample_bench
-
-
-@pytest.fixture(scope="module")
-def toy():
-    return benchmark.build([TOY], AUTHOR_TEXT)
-
-
-# --------------------------------------------------------------------------- the benchmark
-
-
-def test_constraint_table_counts_on_the_toy_pyramid(toy):
-    t = reports.constraint_table(toy.stats)
-    assert len(t) == 2 * len(RULES)
-    assert list(t["rule"]) == list(RULES) * 2 and list(t["kind"]) == ["positive"] * 4 + ["negative"] * 4
-    c = t.set_index(["kind", "rule"])
-    # positives: SCU 1 has 3 items (3 pairs), SCUs 2 and 3 two each: 5 candidates; "Quotas cut" has
-    # 2 words (1 pair fails), "It approved ..." a pronoun (2 pairs fail); 2 are kept
-    assert c.loc[("positive", "min-words"), ["candidates", "fails", "removed_in_order", "kept"]].tolist() == [5, 1, 1, 2]
-    assert c.loc[("positive", "no-pronouns"), ["fails", "removed_in_order"]].tolist() == [2, 2]
-    # negatives: C(8, 2) = 28 item pairs less the 5 same-SCU ones; "Quotas cut" meets 6 items of
-    # other SCUs; the pronoun item meets 5, one of them "Quotas cut" (removed by min-words first)
-    assert c.loc[("negative", "min-words"), ["candidates", "fails"]].tolist() == [23, 6]
-    assert c.loc[("negative", "no-pronouns"), ["fails", "removed_in_order"]].tolist() == [5, 4]
-    assert (c.loc["negative", "kept"] == 2).all()
-
-
-def test_constraint_table_missing_counters_are_zero():
-    stats = {"corpora": {"x": {"constraints": {"positive": {"candidates": 3, "fails:min-words": 1}}}}}
-    t = reports.constraint_table(stats)
-    assert list(t["rule"]) == list(RULES)
-    assert t["candidates"].tolist() == [3] * 4 and t["fails"].tolist() == [1, 0, 0, 0]
-    assert t["removed_in_order"].sum() == 0 and t["kept"].sum() == 0
-
-
-def test_bad_input_table_zero_fills_across_corpora(toy):
-    stats = {"corpora": {
-        "a": {"bad_input": {"contributors": 8, "duplicate-items": 1}, "questions_not_generated": {"no-answer": 2}},
-        "b": {"bad_input": {"contributors": 5}, "questions_not_generated": {}},
-    }}  # fmt: skip
-    t = reports.bad_input_table(stats)
-    assert list(t.columns) == ["a", "b"]
-    assert t.to_dict() == {
-        "a": {"contributors": 8, "duplicate-items": 1, "questions:no-answer": 2},
-        "b": {"contributors": 5, "duplicate-items": 0, "questions:no-answer": 0},
-    }
-    assert all(str(d).startswith("int") for d in t.dtypes)
-    toy_table = reports.bad_input_table(toy.stats)["toy"]
-    assert toy_table["single-contributor-scus"] == 1 and toy_table["items-failing-no-pronouns"] == 1
-
-
-def test_sweep_rebuilds_for_each_value():
-    df = reports.sweep([TOY], "negative_min_shared", [4, 5, 6], AUTHOR_TEXT)
-    assert list(df["negative_min_shared"]) == [4, 5, 6]
-    assert list(df["negative_pairs"]) == [2, 2, 0]  # both negatives share exactly 5 words
-    assert list(df["positive_pairs"]) == [2, 2, 2]
-    assert (df["total_pairs"] == df["positive_pairs"] + df["negative_pairs"]).all()
-    b = benchmark.build([TOY], AUTHOR_TEXT.with_(negative_min_shared=6))
-    counts = df.columns[1:-1]  # the last column is the ratio
-    assert df.iloc[2][counts].to_dict() == {k: b.stats["overall"][k] for k in counts}
-    assert list(df["negatives per positive"]) == [1.0, 1.0, 0.0]
-
-
-def test_sweep_on_the_sample(sample_corpora):
-    df = reports.sweep(sample_corpora, "negative_min_shared", [2, 4])
-    assert df.negative_pairs.iloc[0] >= df.negative_pairs.iloc[1]
-
-
-def test_propositions_and_scu_weights_on_the_toy_pyramid(toy):
-    props = reports.propositions(toy)
-    # eligible: not the pronoun item 1/2, not the two-word item 3/1
-    assert list(props["item_id"]) == [f"toy/T1/{i}" for i in ("1/0", "1/1", "2/0", "2/1", "3/0", "4/0")]
-    assert list(props["n_words"]) == [10, 7, 9, 6, 7, 10]
-    assert list(props.columns) == ["item_id", "corpus", "topic", "scu_id", "kind", "text", "n_words", "weight"]
-    w = reports.scu_weights(toy)
-    assert list(w["scu_id"]) == [1, 2, 3, 4] and list(w["weight"]) == [3, 2, 2, 1]  # summaries per SCU
-    loaded = store.Benchmark(toy.binary, toy.ranking, toy.stats, toy.card)
-    for view in (reports.propositions, reports.scu_weights):
-        with pytest.raises(MissingDataError):
-            view(loaded)
-
-
-def test_views_for_the_book(bench):
-    props = reports.propositions(bench)
-    assert len(props) == bench.stats["overall"]["propositions"]
-    assert props.n_words.sum() == bench.stats["overall"]["words"]
-    w = reports.scu_weights(bench)
-    assert w.weight.between(1, 7).all()
-    assert not w.duplicated(["corpus", "topic", "scu_id"]).any()
-    ex = reports.examples(bench, n=2, seed=0)
-    assert set(ex["positive"].pair_id) <= set(bench.binary[bench.binary.label == 1].pair_id)
-    assert set(ex["negative"].pair_id) <= set(bench.binary[bench.binary.label == 0].pair_id)
-    assert len(ex["ranking"]) == 2 and "distractor_3" in ex["ranking"].columns
-    assert ex["ranking"].equals(reports.examples(bench, n=2, seed=0)["ranking"])
-
-
-def test_examples_take_everything_when_few_and_keep_table_order(toy):
-    ex = reports.examples(toy, n=5, seed=3)
-    assert list(ex["positive"]["pair_id"]) == ["toy/T1/1/0+1/1", "toy/T1/2/0+2/1"]
-    assert list(ex["negative"]["pair_id"]) == ["toy/T1/1/0+2/0", "toy/T1/2/0+4/0"]
-    assert list(ex["negative"].columns) == ["pair_id", "text_a", "text_b", "shared_words"]
-    assert list(ex["ranking"].columns) == ["question_id", "question", "answer", "distractor_1", "distractor_2", "distractor_3"]
-    assert list(ex["ranking"]["question_id"]) == list(toy.ranking["question_id"])
-    one = reports.examples(toy, n=1, seed=3)
-    assert len(one["positive"]) == 1 and one["positive"]["pair_id"].item() in set(ex["positive"]["pair_id"])
-
-
-def test_examples_of_an_empty_test():
-    empty = benchmark.build([make_pyramid({1: ("", ["one two"])}, corpus="empty", topic="E")])
-    ex = reports.examples(empty, n=2)
-    assert all(len(f) == 0 for f in ex.values())
-
-
-def test_explain_pair():
-    b = benchmark.build([TOY], AUTHOR_TEXT)
-    kept = reports.explain_pair(b, "toy/T1/1/0", "toy/T1/2/0")
-    assert kept["in_benchmark"] and kept["negative-overlap"] and not kept["same_scu"]
-    assert kept["shared_words"] == 5  # the, city, council, new, harbour
-    rejected = reports.explain_pair(b, "toy/T1/4/0", "toy/T1/1/0")  # order does not matter
-    assert not rejected["lexical-variety"] and not rejected["in_benchmark"]
-    assert rejected["text_a"] == rejected["text_b"]
-    assert not reports.explain_pair(b, "toy/T1/1/2", "toy/T1/1/0")["no-pronouns"]
-    short = reports.explain_pair(b, "toy/T1/3/0", "toy/T1/3/1")
-    assert short["same_scu"] and not short["min-words"] and not short["in_benchmark"]
-    with pytest.raises(UnknownNameError):
-        reports.explain_pair(b, "toy/T1/9/9", "toy/T1/1/0")
-    with pytest.raises(MissingDataError):
-        reports.explain_pair(store.Benchmark(b.binary, b.ranking, b.stats, b.card), "a", "b")
-
-
-def test_explain_pair_agrees_with_the_binary_test(toy):
-    ids = list(toy.items.frame["item_id"])
-    in_test = {(a, b) for a, b in zip(toy.binary["id_a"], toy.binary["id_b"])}
-    for i, a in enumerate(ids):
-        for b in ids[i + 1:]:
-            e = reports.explain_pair(toy, a, b)
-            assert e["in_benchmark"] == ((a, b) in in_test)
-            passes = e["min-words"] and e["no-pronouns"] and e["negative-overlap"] and e["lexical-variety"]
-            assert passes == e["in_benchmark"], (a, b)
-
-
-
-def test_explain_pair_items_of_two_corpora_are_not_one_scu():
-    texts = ["The city council approved the new harbour budget on Monday", "Councillors voted to fund the harbour"]
-    b = benchmark.build([make_pyramid({1: ("", texts)}, corpus="a"), make_pyramid({1: ("", texts[::-1])}, corpus="b")],
-                        AUTHOR_TEXT)
-    assert not reports.explain_pair(b, "a/T1/1/0", "b/T1/1/1")["same_scu"]
-
-
-# --------------------------------------------------------------------------- Table 1
 
 
 ROW = {"embedding": "onehot", "binary_f1": 0.26324, "binary_f1_low": 0.123449, "binary_f1_high": 0.5,
@@ -181,15 +30,40 @@ ROW = {"embedding": "onehot", "binary_f1": 0.26324, "binary_f1_low": 0.123449, "
        "binary_f1_all_positive": 0.3}  # fmt: skip
 
 
+def hand_scores(n=300, seed=1) -> Scores:
+    rng = np.random.default_rng(seed)
+    labels = (rng.random(n) < 0.3).astype(np.int64)
+    binary = np.round(np.clip(0.4 * labels + rng.normal(0.4, 0.2, n), 0, 1), 2)  # ties on purpose
+    return Scores("hand", 2, binary, labels, np.zeros((0, 4)), n_texts=2 * n, zero_texts=0)
+
+
+def _figure_pyramids():
+    """Pyramids holding the paper's printed example items (from :mod:`pyrabench.published`) among
+    invented ones, the figures' layout as the paper describes it."""
+    fig2, fig3 = published.BAUMEL2016_FIGURE2, published.BAUMEL2016_FIGURE3
+    two = make_pyramid({
+        187: (fig2["negative"][0], ["Countries worldwide sent money, equipment", fig2["positive"][1]]),
+        188: (fig2["negative"][1], ["relief workers arrived from many nations"]),
+    }, topic="F2")  # fmt: skip
+    three = make_pyramid({
+        8: (fig3["question"], [fig3["choices"][0], "Morris Dees started the law center with a partner"]),
+        16: ("Lawsuits against hate groups", list(fig3["choices"][1:3])),
+        19: ("The center tracks hate groups", [fig3["choices"][3]]),
+        20: ("Donations fund the work", ["donors fund the legal work of the center"]),
+    }, topic="F3")  # fmt: skip
+    return [two, three]
+
+
+
 def test_table_prints_percent_and_intervals():
     t = reports.table([ROW, {**ROW, "embedding": "random"}])
     assert list(t.columns) == ["embedding", "F-measure", "F 95% CI", "all-positive F", "success rate (%)",
                                "success 95% CI (%)", "MRR", "MRR 95% CI"]  # fmt: skip
     first = t.iloc[0]
-    assert first["F-measure"] == 0.26324 and first["F 95% CI"] == "[0.1234, 0.5000]" and first["all-positive F"] == 0.3
+    assert first["F-measure"] == 0.26324 and first["F 95% CI"] == "[0.123, 0.500]" and first["all-positive F"] == 0.3
     # success and its interval in one unit: percent, the column says so
-    assert first["success rate (%)"] == pytest.approx(63.973) and first["success 95% CI (%)"] == "[61.23, 66.66]"
-    assert first["MRR"] == 0.77202 and first["MRR 95% CI"] == "[0.7500, 0.8000]"
+    assert first["success rate (%)"] == pytest.approx(63.973) and first["success 95% CI (%)"] == "[61.2, 66.7]"
+    assert first["MRR"] == 0.77202 and first["MRR 95% CI"] == "[0.750, 0.800]"
     assert list(t["embedding"]) == ["onehot", "random"]
     assert list(reports.table([]).columns) == list(t.columns)
 
@@ -225,9 +99,9 @@ def test_comparison_table_one_line_per_pair_and_metric():
     assert list(t.columns) == ["a", "b", "metric", "a − b", "95% CI", "p"]
     assert len(t) == 6 and list(t["b"]) == ["random"] * 3 + ["glove-6b-50d"] * 3
     assert list(t["metric"][:3]) == ["F-measure", "success rate (points)", "MRR"]
-    assert t["a − b"][:3].tolist() == pytest.approx([0.1, 20.0, 0.3])  # success in percentage points
+    assert t["a − b"][:3].tolist() == ["0.100", "20.0", "0.300"]  # success in percentage points, 1 decimal
     assert t["p"][:3].tolist() == pytest.approx([0.001, 0.002, 0.003])
-    assert list(t["95% CI"][:3]) == ["[0.0500, 0.1235]", "[10.00, 24.69]", "[0.1500, 0.3704]"]
+    assert list(t["95% CI"][:3]) == ["[0.050, 0.123]", "[10.0, 24.7]", "[0.150, 0.370]"]
 
 
 def test_comparison_table_of_real_comparisons():
@@ -236,9 +110,9 @@ def test_comparison_table_of_real_comparisons():
     weak = ev.score(b, WordCounts([f"w{i}" for i in range(30)], "weak"))
     c = ev.compare(good, weak, n_resamples=100)
     t = reports.comparison_table([c]).set_index("metric")
-    for m, label, k in (("binary_f1", "F-measure", 1), ("ranking_success", "success rate (points)", 100),
-                        ("ranking_mrr", "MRR", 1)):  # fmt: skip
-        assert t.loc[label, "a − b"] == pytest.approx(k * c[f"{m}_difference"]) and t.loc[label, "p"] == c[f"{m}_p"]
+    for m, label, k, kind in (("binary_f1", "F-measure", 1, "score"), ("ranking_success", "success rate (points)", 100, "percent"),
+                              ("ranking_mrr", "MRR", 1, "score")):  # fmt: skip
+        assert t.loc[label, "a − b"] == number(k * c[f"{m}_difference"], kind) and t.loc[label, "p"] == c[f"{m}_p"]
 
 
 def test_stand_in_fills_a_paper_row():
@@ -349,16 +223,6 @@ def test_available_specs_here():
     assert [s for s in specs if REGISTRY[s].kind != "standin"] == reports.available_specs(include_stand_ins=False)
 
 
-# --------------------------------------------------------------------------- curves
-
-
-def hand_scores(n=300, seed=1) -> Scores:
-    rng = np.random.default_rng(seed)
-    labels = (rng.random(n) < 0.3).astype(np.int64)
-    binary = np.round(np.clip(0.4 * labels + rng.normal(0.4, 0.2, n), 0, 1), 2)  # ties on purpose
-    return Scores("hand", 2, binary, labels, np.zeros((0, 4)), n_texts=2 * n, zero_texts=0)
-
-
 def test_threshold_curve_against_brute_force():
     s = hand_scores()
     curve = reports.threshold_curve(s, seed=0)
@@ -397,85 +261,8 @@ def test_pair_scores_label_every_pair():
     assert (long.loc[s.labels == 0, "pair"] == "non-paraphrase").all()
 
 
-# --------------------------------------------------------------------------- presets and the paper's examples
-
-
-def test_preset_table(sample_corpora):
-    benches = reports.build_variants(reports.paper_years(sample_corpora))
-    assert list(benches) == list(reports.VARIANTS)
-    t = reports.preset_table(benches)
-    assert list(t.index) == [*reports.VARIANTS, "published (DUC 2005-2007)"]
-    paper = benches["paper"].stats["overall"]
-    assert t.loc["paper", "negatives per positive"] == pytest.approx(paper["negative_pairs"] / paper["positive_pairs"])
-    assert t.loc["published (DUC 2005-2007)", "questions"] == 8755 and pd.isna(t.loc["published (DUC 2005-2007)", "items"])
-    # one question per (label, contributor) pair gives more questions than one per label
-    assert t.loc["paper", "questions"] > t.loc["paper, one question per label", "questions"]
-    assert t.loc["paper", "positive pairs"] == t.loc["paper, one question per label", "positive pairs"]
-    assert set(reports.paper_years(sample_corpora)) == {"duc2005", "duc2006", "duc2007", "duc2007-update"} & set(sample_corpora)
-    assert "literal" in reports.policy_table(reports.VARIANTS).columns
-
-
-def _figure_pyramids():
-    """Pyramids holding the paper's printed example items (from :mod:`pyrabench.published`) among
-    invented ones, the figures' layout as the paper describes it."""
-    fig2, fig3 = published.BAUMEL2016_FIGURE2, published.BAUMEL2016_FIGURE3
-    two = make_pyramid({
-        187: (fig2["negative"][0], ["Countries worldwide sent money, equipment", fig2["positive"][1]]),
-        188: (fig2["negative"][1], ["relief workers arrived from many nations"]),
-    }, topic="F2")  # fmt: skip
-    three = make_pyramid({
-        8: (fig3["question"], [fig3["choices"][0], "Morris Dees started the law center with a partner"]),
-        16: ("Lawsuits against hate groups", list(fig3["choices"][1:3])),
-        19: ("The center tracks hate groups", [fig3["choices"][3]]),
-        20: ("Donations fund the work", ["donors fund the legal work of the center"]),
-    }, topic="F3")  # fmt: skip
-    return [two, three]
-
-
-def test_paper_examples_found_in_a_build():
-    b = benchmark.build(_figure_pyramids())
-    ex = reports.paper_examples(b).set_index("figure")
-    assert ex.loc["Figure 2, non-paraphrase pair", "where"] == "toy/F2/187/L+188/L"
-    assert ex.loc["Figure 2, paraphrase pair", "where"] == "toy/F2/187/0+187/1"
-    assert ex.loc["Figure 2, paraphrase pair", "ours"].startswith("Countries worldwide sent money, equipment")
-    assert ex.loc["Figure 3, question", "found"] and ex.loc["Figure 3, choice 1 (answer)", "where"] == "toy/F3/8/L>0"
-    assert ex.loc["Figure 3, choices 2 and 3 in one question", "found"]
-    assert ex.found.all()
-    # under the literal rules the Figure 2 negative pair (3 shared words) is not in the test
-    literal = reports.paper_examples(benchmark.build(_figure_pyramids(), PRESETS["literal"])).set_index("figure")
-    assert not literal.loc["Figure 2, non-paraphrase pair", "found"]
-
-
-def test_paper_examples_absent_from_the_sample(bench):
-    ex = reports.paper_examples(bench)
-    assert len(ex) == 8 and not ex["found"].any() and (ex["where"] == "").all()
-
-
-def test_regime_and_figure_numbers(bench):
-    f = reports.regime_figures(bench)
-    o = bench.stats["overall"]
-    assert f["ratio"] == pytest.approx(o["negative_pairs"] / o["positive_pairs"])
-    assert f["questions_per_positive"] == pytest.approx(o["ranking_questions"] / o["positive_pairs"])
-    assert f["paper_ratio"] == pytest.approx(189229 / 8390) and f["paper_questions"] == 8755
-    assert not any(k.startswith("paper_") for k in reports.regime_figures(bench, with_paper=False))
-    words = reports.figure_word_counts()
-    # "countries worldwide sent": the shared words that the rule as worded rejects
-    assert words["figure2_negative_shared"] == 3 and words["figure3_choice4_shared"] == 2
-    assert words["figure3_choice2_shared"] == words["figure3_choice3_shared"] == 3  # dees, the, splc
-
-
-def test_figure3_questions_and_repeated_distractors():
-    b = benchmark.build(_figure_pyramids())
-    q = reports.figure3_questions(b)
-    assert list(q.question_id) == ["toy/F3/8/L>0", "toy/F3/8/L>1"]
-    assert {q.distractor_1_id[0], q.distractor_2_id[0]} == {"toy/F3/16/0", "toy/F3/16/1"}
-    assert reports.repeated_distractors(b) == 0
-    twice = b.ranking.assign(distractor_3=b.ranking.distractor_1)
-    assert reports.repeated_distractors(store.Benchmark(b.binary, twice, b.stats, b.card)) == len(twice)
-
-
 def test_row_figures_and_preset_comparison(sample_corpora):
-    benches = reports.build_variants(reports.paper_years(sample_corpora), {"paper": PRESETS["paper"], "literal": PRESETS["literal"]})
+    benches = paraphrase_reports.build_variants(paraphrase_reports.paper_years(sample_corpora), {"paper": PRESETS["paper"], "literal": PRESETS["literal"]})
     table = reports.preset_comparison(benches, ["random", "onehot"])
     assert list(table.index) == [("paper", "random"), ("paper", "onehot"), ("literal", "random"), ("literal", "onehot")]
     assert table.loc[("paper", "onehot"), "questions"] == len(benches["paper"].ranking)
@@ -512,7 +299,7 @@ def test_standin_corpus_words_counts_the_training_text():
 def test_glued_numbers_are_plain_python_numbers(bench):
     """myst-nb formats ``{glue:text}`key:.2f``` by parsing the value's text: ``np.float64(0.5)``
     would not parse and would be printed as is."""
-    values = {**reports.regime_figures(bench), **reports.figure_word_counts()}
+    values = {**paraphrase_reports.regime_figures(bench), **paraphrase_reports.figure_word_counts()}
     table = pd.DataFrame({"success rate (%)": [50.0], "MRR": [0.6], "F": [0.3], "F, every pair called a paraphrase": [0.2]},
                          index=pd.MultiIndex.from_tuples([("paper", "onehot")]))
     values.update(reports.preset_comparison_figures(table, "onehot", {"paper": "p"}))
