@@ -2,7 +2,7 @@
 paper's items are, absent from the sample, and the words the figures' items share."""
 
 import pytest
-from test_paraphrase_pairs import TOY, make_pyramid
+from test_paraphrase_pairs import make_pyramid
 
 from pyrabench import published
 from pyrabench.paraphrase import build as benchmark
@@ -11,20 +11,7 @@ from pyrabench.paraphrase.policy import PRESETS
 from pyrabench.reports import paraphrase as paraphrase_reports
 from pyrabench.reports.paraphrase import paper_figures as reports
 
-AUTHOR_TEXT = PRESETS["literal"].with_(include_labels=False)  # the rules as worded, author text only
-
-
-@pytest.fixture(scope="module")
-def bench(sample_bench):
-    return sample_bench
-
-
-@pytest.fixture(scope="module")
-def toy():
-    return benchmark.build([TOY], AUTHOR_TEXT)
-
-
-def _figure_pyramids():
+def figure_pyramids():
     """Pyramids holding the paper's printed example items (from :mod:`pyrabench.published`) among
     invented ones, the figures' layout as the paper describes it."""
     fig2, fig3 = published.BAUMEL2016_FIGURE2, published.BAUMEL2016_FIGURE3
@@ -41,9 +28,8 @@ def _figure_pyramids():
     return [two, three]
 
 
-
 def test_paper_examples_found_in_a_build():
-    b = benchmark.build(_figure_pyramids())
+    b = benchmark.build(figure_pyramids())
     ex = reports.paper_examples(b).set_index("figure")
     assert ex.loc["Figure 2, non-paraphrase pair", "where"] == "toy/F2/187/L+188/L"
     assert ex.loc["Figure 2, paraphrase pair", "where"] == "toy/F2/187/0+187/1"
@@ -52,22 +38,22 @@ def test_paper_examples_found_in_a_build():
     assert ex.loc["Figure 3, choices 2 and 3 in one question", "found"]
     assert ex.found.all()
     # under the literal rules the Figure 2 negative pair (3 shared words) is not in the test
-    literal = reports.paper_examples(benchmark.build(_figure_pyramids(), PRESETS["literal"])).set_index("figure")
+    literal = reports.paper_examples(benchmark.build(figure_pyramids(), PRESETS["literal"])).set_index("figure")
     assert not literal.loc["Figure 2, non-paraphrase pair", "found"]
 
 
-def test_paper_examples_absent_from_the_sample(bench):
-    ex = reports.paper_examples(bench)
+def test_paper_examples_absent_from_the_sample(sample_bench):
+    ex = reports.paper_examples(sample_bench)
     assert len(ex) == 8 and not ex["found"].any() and (ex["where"] == "").all()
 
 
-def test_regime_and_figure_numbers(bench):
-    f = paraphrase_reports.regime_figures(bench)
-    o = bench.stats["overall"]
+def test_regime_and_figure_numbers(sample_bench):
+    f = paraphrase_reports.regime_figures(sample_bench)
+    o = sample_bench.stats["overall"]
     assert f["ratio"] == pytest.approx(o["negative_pairs"] / o["positive_pairs"])
     assert f["questions_per_positive"] == pytest.approx(o["ranking_questions"] / o["positive_pairs"])
     assert f["paper_ratio"] == pytest.approx(189229 / 8390) and f["paper_questions"] == 8755
-    assert not any(k.startswith("paper_") for k in paraphrase_reports.regime_figures(bench, with_paper=False))
+    assert not any(k.startswith("paper_") for k in paraphrase_reports.regime_figures(sample_bench, with_paper=False))
     words = reports.figure_word_counts()
     # "countries worldwide sent": the shared words that the rule as worded rejects
     assert words["figure2_negative_shared"] == 3 and words["figure3_choice4_shared"] == 2
@@ -75,7 +61,7 @@ def test_regime_and_figure_numbers(bench):
 
 
 def test_figure3_questions_and_repeated_distractors():
-    b = benchmark.build(_figure_pyramids())
+    b = benchmark.build(figure_pyramids())
     q = reports.figure3_questions(b)
     assert list(q.question_id) == ["toy/F3/8/L>0", "toy/F3/8/L>1"]
     assert {q.distractor_1_id[0], q.distractor_2_id[0]} == {"toy/F3/16/0", "toy/F3/16/1"}

@@ -5,7 +5,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from test_paraphrase_evaluate import WordCounts, synthetic_bench
-from test_paraphrase_pairs import make_pyramid
+from test_reports_paraphrase_paper_figures import figure_pyramids
 
 from pyrabench import published
 from pyrabench.embeddings import PAPER_ROWS, REGISTRY
@@ -35,23 +35,6 @@ def hand_scores(n=300, seed=1) -> Scores:
     labels = (rng.random(n) < 0.3).astype(np.int64)
     binary = np.round(np.clip(0.4 * labels + rng.normal(0.4, 0.2, n), 0, 1), 2)  # ties on purpose
     return Scores("hand", 2, binary, labels, np.zeros((0, 4)), n_texts=2 * n, zero_texts=0)
-
-
-def _figure_pyramids():
-    """Pyramids holding the paper's printed example items (from :mod:`pyrabench.published`) among
-    invented ones, the figures' layout as the paper describes it."""
-    fig2, fig3 = published.BAUMEL2016_FIGURE2, published.BAUMEL2016_FIGURE3
-    two = make_pyramid({
-        187: (fig2["negative"][0], ["Countries worldwide sent money, equipment", fig2["positive"][1]]),
-        188: (fig2["negative"][1], ["relief workers arrived from many nations"]),
-    }, topic="F2")  # fmt: skip
-    three = make_pyramid({
-        8: (fig3["question"], [fig3["choices"][0], "Morris Dees started the law center with a partner"]),
-        16: ("Lawsuits against hate groups", list(fig3["choices"][1:3])),
-        19: ("The center tracks hate groups", [fig3["choices"][3]]),
-        20: ("Donations fund the work", ["donors fund the legal work of the center"]),
-    }, topic="F3")  # fmt: skip
-    return [two, three]
 
 
 
@@ -277,7 +260,7 @@ def test_row_figures_and_preset_comparison(sample_corpora):
 
 
 def test_ranking_by_answers_weights():
-    b = benchmark.build(_figure_pyramids())
+    b = benchmark.build(figure_pyramids())
     s = ev.score(b, ev.load_embeddings(["onehot"], b)[0])
     t = reports.ranking_by_answers(b, s)
     asker = b.ranking.question_id.str.split(">").str[0]

@@ -356,8 +356,11 @@ def book_table(
         styler = styler.format_index_names(lambda v: label_html(v) if v is not None else "", axis=0, escape=None)
     if shown.columns.name is not None:
         styler = styler.format_index_names(label_html, axis=1, escape=None)
-    styler = styler.map(lambda v: ("text-align: right;" + ("" if v.startswith("[") else " white-space: nowrap;"))
-                        if _is_number(v) else "")
+    styler = styler.map(lambda v: "text-align: right; white-space: nowrap;" if _is_number(v) else "")
+    numeric = [j for j, col in enumerate(shown.columns) if len(shown) and all(map(_is_number, shown[col]))]
+    if numeric:  # a column of numbers has its header over the numbers' right edge
+        styler = styler.set_table_styles([{"selector": f"th.col_heading.col{j}", "props": "text-align: right;"}
+                                          for j in numeric], overwrite=False)
     wrapped = [c for c in wrap if c in shown.columns and shown_kind(c) == "text"]
     if wrapped:
         styler = styler.set_properties(subset=wrapped, **{"white-space": "normal", "max-width": "28em"})
