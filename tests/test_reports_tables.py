@@ -10,6 +10,7 @@ from pyrabench.reports.tables import book_table, interval, label, label_html, nu
 
 @pytest.mark.parametrize("value, kind, shown", [
     (82.556, "percent", "82.6"),
+    (0.82556, "share", "82.6"),
     (0.88391, "score", "0.884"),
     (0.61084, "sts", "0.6108"),
     (11.8449, "measure", "11.84"),

@@ -10,6 +10,7 @@ The precision rule (:data:`DECIMALS`), by *kind* of number:
 kind         what                                        shown as
 ===========  ==========================================  ==================
 ``percent``  a share already in percent (success rate)   ``82.6``
+``share``    a share as a fraction, shown in percent      ``0.8256`` → ``82.6``
 ``score``    correlation, F, precision, recall, MRR       ``0.884``
 ``sts``      an STS correlation beside the papers'        ``0.6108`` (the STS papers print 4)
 ``measure``  a mean of counts, a ratio (words, s.d.)      ``11.84``
@@ -59,7 +60,7 @@ from ..paraphrase.policy import Policy
 
 #: Decimals of each kind of number (``count`` is an integer with thousands separators, ``p``
 #: uses ``< 0.001`` below 0.001).
-DECIMALS = {"percent": 1, "score": 3, "sts": 4, "measure": 2, "count": 0, "p": 3}
+DECIMALS = {"percent": 1, "share": 1, "score": 3, "sts": 4, "measure": 2, "count": 0, "p": 3}
 KINDS = (*DECIMALS, "text")
 MISSING = "—"
 P_FLOOR = 0.001
@@ -176,6 +177,11 @@ FIELDS: dict[str, Field] = {
     "gold mean": Field("gold mean", "measure"),
     "gold sd": Field("gold s.d.", "measure"),
     "mean_length": Field("mean length (words)", "measure"),
+    "share": Field("share (%)", "share"),
+    # one embedding on STS and on the pyramid test (reports.comparisons)
+    "pyramid binary F1": Field("pyramid binary F1"),
+    "pyramid ranking success": Field("pyramid success (%)", "share"),
+    "pyramid ranking MRR": Field("pyramid MRR"),
 }
 
 # A frame already labelled (by :func:`label`) keeps its fields' kinds.
@@ -193,7 +199,7 @@ _CI_BARE = (("lo", "hi"), ("low", "high"))
 
 def spec(kind: str) -> str:
     """The format spec of a kind, for a glued float: ``{glue:text}`name:.1f``` (percent)."""
-    if kind not in DECIMALS or kind == "p":
+    if kind not in DECIMALS or kind in ("p", "share"):
         raise ValueError(f"no format spec for kind {kind!r}")
     return ",.0f" if kind == "count" else f".{DECIMALS[kind]}f"
 
@@ -212,6 +218,8 @@ def number(value, kind: str = "score") -> str:
         return f"< {P_FLOOR:g}" if value < P_FLOOR else f"{value:.{DECIMALS['p']}f}"
     if kind not in DECIMALS:
         raise ValueError(f"unknown kind {kind!r}; one of {', '.join(KINDS)}")
+    if kind == "share":
+        value, kind = 100 * value, "percent"
     return f"{value:,.{DECIMALS[kind]}f}" if abs(value) >= 10_000 else f"{value:.{DECIMALS[kind]}f}"
 
 
