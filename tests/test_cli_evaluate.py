@@ -86,7 +86,7 @@ def test_text_table(bench_dir, capsys):
     row = run_json(capsys, str(bench_dir), "--embedding", "onehot", "--resamples", "50")["rows"][0]
     # success and its interval in one unit (percent, one decimal, no stray % sign); F at 3 decimals
     header = next(line for line in text.splitlines() if "F-measure" in line)
-    assert "success rate (%)" in header and "success 95% CI (%)" in header and "all-positive F" in header
+    assert "success rate (%)" in header and "success 95 % CI (%)" in header and "all-positive F" in header
     line = next(line for line in text.splitlines() if line.startswith("onehot"))
     assert f"{100 * row['ranking_success']:.1f} " in line and "%" not in line
     assert f"[{100 * row['ranking_success_low']:.1f}, {100 * row['ranking_success_high']:.1f}]" in line

@@ -40,13 +40,13 @@ def hand_scores(n=300, seed=1) -> Scores:
 
 def test_table_prints_percent_and_intervals():
     t = reports.table([ROW, {**ROW, "embedding": "random"}])
-    assert list(t.columns) == ["embedding", "F-measure", "F 95% CI", "all-positive F", "success rate (%)",
-                               "success 95% CI (%)", "MRR", "MRR 95% CI"]  # fmt: skip
+    assert list(t.columns) == ["embedding", "F-measure", "F 95 % CI", "all-positive F", "success rate (%)",
+                               "success 95 % CI (%)", "MRR", "MRR 95 % CI"]  # fmt: skip
     first = t.iloc[0]
-    assert first["F-measure"] == 0.26324 and first["F 95% CI"] == "[0.123, 0.500]" and first["all-positive F"] == 0.3
+    assert first["F-measure"] == 0.26324 and first["F 95 % CI"] == "[0.123, 0.500]" and first["all-positive F"] == 0.3
     # success and its interval in one unit: percent, the column says so
-    assert first["success rate (%)"] == pytest.approx(63.973) and first["success 95% CI (%)"] == "[61.2, 66.7]"
-    assert first["MRR"] == 0.77202 and first["MRR 95% CI"] == "[0.750, 0.800]"
+    assert first["success rate (%)"] == pytest.approx(63.973) and first["success 95 % CI (%)"] == "[61.2, 66.7]"
+    assert first["MRR"] == 0.77202 and first["MRR 95 % CI"] == "[0.750, 0.800]"
     assert list(t["embedding"]) == ["onehot", "random"]
     assert list(reports.table([]).columns) == list(t.columns)
 
@@ -79,12 +79,12 @@ def test_comparison_table_one_line_per_pair_and_metric():
         c.update({f"{m}_difference": 0.1 * (k + 1), f"{m}_low": 0.05 * (k + 1), f"{m}_high": 0.123456 * (k + 1),
                   f"{m}_p": 0.001 * (k + 1)})
     t = reports.comparison_table([c, {**c, "b": "glove-6b-50d"}])
-    assert list(t.columns) == ["a", "b", "metric", "a − b", "95% CI", "p"]
+    assert list(t.columns) == ["a", "b", "metric", "a − b", "95 % CI", "p"]
     assert len(t) == 6 and list(t["b"]) == ["random"] * 3 + ["glove-6b-50d"] * 3
     assert list(t["metric"][:3]) == ["F-measure", "success rate (points)", "MRR"]
     assert t["a − b"][:3].tolist() == ["0.100", "20.0", "0.300"]  # success in percentage points, 1 decimal
     assert t["p"][:3].tolist() == pytest.approx([0.001, 0.002, 0.003])
-    assert list(t["95% CI"][:3]) == ["[0.050, 0.123]", "[10.0, 24.7]", "[0.150, 0.370]"]
+    assert list(t["95 % CI"][:3]) == ["[0.050, 0.123]", "[10.0, 24.7]", "[0.150, 0.370]"]
 
 
 def test_comparison_table_of_real_comparisons():

@@ -13,6 +13,7 @@ kind         what                                        shown as
 ``share``    a share as a fraction, shown in percent      ``0.8256`` → ``82.6``
 ``score``    correlation, F, precision, recall, MRR       ``0.884``
 ``sts``      an STS correlation beside the papers'        ``0.6108`` (the STS papers print 4)
+``nist``     a pyramid score beside NIST's tables         ``0.4677`` (NIST prints 4)
 ``measure``  a mean of counts, a ratio (words, s.d.)      ``11.84``
 ``count``    a count                                      ``197,619``
 ``p``        a p-value                                    ``0.012``, ``< 0.001``
@@ -60,7 +61,7 @@ from ..paraphrase.policy import Policy
 
 #: Decimals of each kind of number (``count`` is an integer with thousands separators, ``p``
 #: uses ``< 0.001`` below 0.001).
-DECIMALS = {"percent": 1, "share": 1, "score": 3, "sts": 4, "measure": 2, "count": 0, "p": 3}
+DECIMALS = {"percent": 1, "share": 1, "score": 3, "sts": 4, "nist": 4, "measure": 2, "count": 0, "p": 3}
 KINDS = (*DECIMALS, "text")
 MISSING = "—"
 P_FLOOR = 0.001

@@ -63,8 +63,8 @@ def _ci(row, metric: str, percent: bool = False) -> str:
 
 
 #: Columns of :func:`table`; success and its interval are both in percent.
-TABLE_COLUMNS = ["embedding", "F-measure", "F 95% CI", "all-positive F", "success rate (%)", "success 95% CI (%)",
-                 "MRR", "MRR 95% CI"]  # fmt: skip
+TABLE_COLUMNS = ["embedding", "F-measure", "F 95 % CI", "all-positive F", "success rate (%)", "success 95 % CI (%)",
+                 "MRR", "MRR 95 % CI"]  # fmt: skip
 
 
 def table(rows: Sequence[dict]) -> pd.DataFrame:
@@ -74,12 +74,12 @@ def table(rows: Sequence[dict]) -> pd.DataFrame:
         {
             "embedding": r["embedding"],
             "F-measure": r["binary_f1"],
-            "F 95% CI": _ci(r, "binary_f1"),
+            "F 95 % CI": _ci(r, "binary_f1"),
             "all-positive F": r["binary_f1_all_positive"],
             "success rate (%)": 100 * r["ranking_success"],
-            "success 95% CI (%)": _ci(r, "ranking_success", percent=True),
+            "success 95 % CI (%)": _ci(r, "ranking_success", percent=True),
             "MRR": r["ranking_mrr"],
-            "MRR 95% CI": _ci(r, "ranking_mrr"),
+            "MRR 95 % CI": _ci(r, "ranking_mrr"),
         }
         for r in rows
     ]
@@ -103,13 +103,13 @@ def comparison_table(comparisons: Sequence[dict]) -> pd.DataFrame:
             "b": c["b"],
             "metric": label,
             "a − b": number(k * c[f"{metric}_difference"], kind),  # rows of different units: text
-            "95% CI": interval(k * c[metric + "_low"], k * c[metric + "_high"], kind),
+            "95 % CI": interval(k * c[metric + "_low"], k * c[metric + "_high"], kind),
             "p": c[f"{metric}_p"],
         }
         for c in comparisons
         for metric, label, k, kind in metrics_
     ]
-    return pd.DataFrame.from_records(records, columns=["a", "b", "metric", "a − b", "95% CI", "p"])
+    return pd.DataFrame.from_records(records, columns=["a", "b", "metric", "a − b", "95 % CI", "p"])
 
 
 def beside_paper(
