@@ -174,11 +174,12 @@ FIELDS: dict[str, Field] = {
     "median words": Field("median words", "measure"),
     "5th percentile": Field("5th percentile (words)", "measure"),
     "95th percentile": Field("95th percentile (words)", "measure"),
-    "share within 3..20 words": Field("share within 3–20 words"),
+    "share within 3..20 words": Field("within 3–20 words (%)", "share"),
     "gold mean": Field("gold mean", "measure"),
     "gold sd": Field("gold s.d.", "measure"),
     "mean_length": Field("mean length (words)", "measure"),
     "share": Field("share (%)", "share"),
+    "std": Field("s.d."),
     # one embedding on STS and on the pyramid test (reports.comparisons)
     "pyramid binary F1": Field("pyramid binary F1"),
     "pyramid ranking success": Field("pyramid success (%)", "share"),
