@@ -124,7 +124,7 @@ FIELDS: dict[str, Field] = {
     "f1": Field("F1"),
     "precision": Field("precision"),
     "recall": Field("recall"),
-    "threshold": Field("threshold (cosine)"),
+    "threshold": Field("threshold"),
     # correlations (STS, scoring)
     "pearson": Field("Pearson r"),
     "spearman": Field("Spearman ρ"),
@@ -366,7 +366,9 @@ def book_table(
         styler = styler.format_index_names(lambda v: label_html(v) if v is not None else "", axis=0, escape=None)
     if shown.columns.name is not None:
         styler = styler.format_index_names(label_html, axis=1, escape=None)
-    styler = styler.map(lambda v: "text-align: right; white-space: nowrap;" if _is_number(v) else "")
+    # numbers right-aligned on one line; an interval may wrap after its comma in a narrow column
+    styler = styler.map(lambda v: ("text-align: right;" + ("" if v.startswith("[") else " white-space: nowrap;"))
+                        if _is_number(v) else "")
     numeric = [j for j, col in enumerate(shown.columns) if len(shown) and all(map(_is_number, shown[col]))]
     if numeric:  # a column of numbers has its header over the numbers' right edge
         styler = styler.set_table_styles([{"selector": f"th.col_heading.col{j}", "props": "text-align: right;"}
