@@ -179,6 +179,7 @@ FIELDS: dict[str, Field] = {
     "gold sd": Field("gold s.d.", "measure"),
     "mean_length": Field("mean length (words)", "measure"),
     "share": Field("share (%)", "share"),
+    "mean words shared with the answer": Field("mean words shared with the answer", "measure"),
     "std": Field("s.d."),
     # one embedding on STS and on the pyramid test (reports.comparisons)
     "pyramid binary F1": Field("pyramid binary F1"),

@@ -269,7 +269,7 @@ def ranking_by_answers(bench: Benchmark, scores: Scores, ties: str = "split") ->
         shared=("shared", "mean"),
     )
     out["success"] *= 100
-    out = out.rename(columns={"success": "success rate (%)", "shared": "words shared with the answer"})
+    out = out.rename(columns={"success": "success rate (%)", "shared": "mean words shared with the answer"})
     out.index = [f"{k}+" if k == 4 else str(k) for k in out.index]
     out.index.name = "answers of the question's item"
     return out
