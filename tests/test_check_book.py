@@ -141,7 +141,7 @@ def test_browser_passes_a_clean_book_and_saves_screenshots(tmp_path):
     (html / "index.html").write_text(page, encoding="utf-8")
     shots = tmp_path / "_build" / "screenshots"
     assert check_book.browser_problems(html, shots, CHROMIUM) == []
-    assert sorted(p.name for p in shots.glob("*.png")) == ["index.png", "other.png"]
+    assert sorted(p.name for p in shots.glob("*.png")) == ["index-800px.png", "index.png", "other-800px.png", "other.png"]
     assert (shots / "index.png").read_bytes()[:8] == PNG[:8]
 
 
@@ -181,3 +181,68 @@ def test_an_object_repr_instead_of_its_content_is_reported(tmp_path):
     html = write_book(tmp_path, md=page_with(out), fig=page_with(fig))
     assert reasons(html, "md") == ["object repr instead of content: '<IPython.core.display.Markdown object>'"]
     assert reasons(html, "fig") == ["object repr instead of content: '<Figure size 640x480 with 1 Axes>'"]
+
+
+def test_identifier_headers_fail_unless_an_option_in_code_font(tmp_path):
+    table = ("<table><thead><tr><th>binary_f1</th><th>binary F1</th><th><code>min_words</code></th>"
+             "<th>negative_min_shared</th><th><code>pearson_lo</code></th><th>glove-6b-50d</th></tr></thead>"
+             "<tbody><tr><th>scu_id</th><td>0.5</td><td>3</td><td>2</td><td>0.4</td><td>x</td></tr></tbody></table>")
+    html = write_book(tmp_path, heads=page_with(table))
+    assert sorted(reasons(html, "heads")) == sorted([
+        "identifier-style header 'binary_f1' (label it in pyrabench.reports.tables.FIELDS)",
+        "option name 'negative_min_shared' as a header is not in code font",
+        "identifier-style header 'pearson_lo' in code font is not an option name",
+        "identifier-style header 'scu_id' (label it in pyrabench.reports.tables.FIELDS)",
+    ])
+
+
+def test_a_count_shown_with_decimals_is_flagged(tmp_path):
+    def table(header, values):
+        rows = "".join(f"<tr><td>{v}</td></tr>" for v in values)
+        return f"<table><thead><tr><th>{header}</th></tr></thead><tbody>{rows}</tbody></table>"
+    html = write_book(tmp_path, counts=page_with(
+        table("pairs", ["8,390.00"]) + table("topics", ["12", "1,250"]) + table("x", ["1.0", "2.0", "5.0"])
+        + table("A", ["8.0000", "8.0000"]) + table("mean", ["1.0", "1.0", "1.0"]) + table("success (%)", ["50.0", "25.0", "100.0"])
+        + table("F", ["0.000", "0.000"]) + table("MRR", ["0.884", "1.000", "2.000"])))
+    assert reasons(html, "counts") == ["count shown with decimals in column 'pairs': 8,390.00",
+                                       "count shown with decimals in column 'x': 1.0, 2.0, 5.0"]
+
+
+def test_labelled_book_tables_pass_the_table_rules(tmp_path):
+    import pandas as pd
+
+    from pyrabench.reports.tables import book_table
+
+    frame = pd.DataFrame({"negative_min_shared": [1, 2, 3], "negative_pairs": [12000.0, 3400.0, 10.0],
+                          "binary_f1": [0.5, 0.6, 0.7], "binary_f1_lo": [0.4, 0.5, 0.6], "binary_f1_hi": [0.6, 0.7, 0.8]})
+    html = write_book(tmp_path, ok=page_with(book_table(frame).to_html()), raw=page_with(frame.to_html()))
+    assert reasons(html, "ok") == []
+    raw = reasons(html, "raw")
+    assert "count shown with decimals in column 'negative_pairs': 12000.0, 3400.0, 10.0" in raw
+    assert len([r for r in raw if r.startswith("identifier-style header")]) == 4
+
+
+WIDE = ('<html><head><style>body {{ margin: 0 }} article {{ width: 600px; }} pre {{ overflow-x: auto; }}'
+        '</style></head><body><article class="bd-article">{}</article></body></html>')
+
+
+@needs_browser
+def test_browser_fails_a_table_or_figure_wider_than_its_column_and_reports_listings(tmp_path):
+    wide_table = '<div style="overflow-x: auto"><table><tr><td style="min-width: 900px">wide</td></tr></table></div>'
+    narrow_table = '<table><tr><td style="width: 300px">narrow</td></tr></table>'
+    wide_image = '<img src="fig.png" style="width: 700px" alt="a wide figure">'
+    listing = '<div class="cell_input"><pre>' + "x = 1 + " * 200 + "</pre></div>"
+    printed = '<div class="cell_output"><pre>' + "word " * 10 + "a" * 400 + "</pre></div>"
+    html = write_book(tmp_path, wide=WIDE.format(wide_table + wide_image + listing + printed),
+                      narrow=WIDE.format(narrow_table))
+    found = [p for p in check_book.browser_problems(html, tmp_path / "shots", CHROMIUM) if p.page != "index.html"]
+    assert {p.page for p in found} == {"wide.html"}
+    failing = sorted(p.reason for p in found if p.fails)
+    assert failing == ["figure wider than its column at 1280 px: 'a wide figure'",
+                       "figure wider than its column at 800 px: 'a wide figure'",
+                       "table wider than its column at 1280 px: 'wide'",
+                       "table wider than its column at 800 px: 'wide'"]
+    reported = sorted(p.reason.split(":")[0] for p in found if not p.fails)
+    assert reported == ["code cell wider than its column at 1280 px", "code cell wider than its column at 800 px",
+                        "printed text wider than its column at 1280 px", "printed text wider than its column at 800 px"]
+    assert "(reported, not failing)" in str(next(p for p in found if not p.fails))

@@ -84,13 +84,13 @@ def test_text_table(bench_dir, capsys):
     assert "F-measure" in text and "MRR" in text and "onehot" in text
     assert "random guess at the base rate" in text
     row = run_json(capsys, str(bench_dir), "--embedding", "onehot", "--resamples", "50")["rows"][0]
-    # success and its interval in one unit (percent, two decimals, no stray % sign)
+    # success and its interval in one unit (percent, one decimal, no stray % sign); F at 3 decimals
     header = next(line for line in text.splitlines() if "F-measure" in line)
-    assert "success rate (%)" in header and "success 95% CI (%)" in header and "all-positive F" in header
+    assert "success rate (%)" in header and "success 95 % CI (%)" in header and "all-positive F" in header
     line = next(line for line in text.splitlines() if line.startswith("onehot"))
-    assert f"{100 * row['ranking_success']:.2f} " in line and "%" not in line
-    assert f"[{100 * row['ranking_success_low']:.2f}, {100 * row['ranking_success_high']:.2f}]" in line
-    assert f"{row['binary_f1_all_positive']:.4f}" in line  # the all-positive F beside the F
+    assert f"{100 * row['ranking_success']:.1f} " in line and "%" not in line
+    assert f"[{100 * row['ranking_success_low']:.1f}, {100 * row['ranking_success_high']:.1f}]" in line
+    assert f"{row['binary_f1_all_positive']:.3f}" in line  # the all-positive F beside the F
     assert "all-positive F: the F of calling every test pair a paraphrase" in text
     floor = row["binary_f1"] <= row["binary_f1_all_positive"]
     assert ("no better than that floor: onehot." in text) == floor

@@ -17,7 +17,7 @@ from pyrabench.paraphrase import build as benchmark_mod  # noqa: E402
 from pyrabench.paraphrase import evaluate as ev  # noqa: E402
 from pyrabench.paraphrase import store  # noqa: E402
 from pyrabench.paraphrase.mteb_tasks import EmbeddingEncoder, PyramidPairClassification, PyramidReranking, tasks  # noqa: E402
-from pyrabench.reports.paraphrase import mteb_table, mteb_view  # noqa: E402
+from pyrabench.reports.paraphrase.mteb import mteb_table, mteb_view  # noqa: E402
 from pyrabench.text import words_many  # noqa: E402
 
 

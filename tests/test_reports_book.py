@@ -5,6 +5,7 @@ import pandas as pd
 
 from pyrabench.dataroot import ENV_DATA, SAMPLE_ROOT, DataRoot, resolve
 from pyrabench.reports import book
+from pyrabench.reports.tables import book_table
 
 SAMPLE = DataRoot(SAMPLE_ROOT, is_sample=True)
 
@@ -40,8 +41,8 @@ def test_shown_path_is_relative_to_the_root_or_just_a_name(tmp_path):
     assert book.shown_path(SAMPLE_ROOT / "sts" / "2012", SAMPLE) == "sts/2012"
 
 
-def test_table_shows_a_dash_for_missing_values():
+def test_table_is_the_one_table_rule():
     frame = pd.DataFrame({"pearson": [0.123456, np.nan], "n": [3, 4]}, index=["a", "b"])
-    html = book.table(frame, precision=3).to_html()
+    html = book.table(frame).to_html()
+    assert book.table is book_table
     assert "0.123" in html and "0.1235" not in html and "—" in html and "nan" not in html.lower()
-    assert "0.1235" in book.table(frame).to_html()

@@ -10,6 +10,7 @@ from pyrabench.reports.tables import book_table, interval, label, label_html, nu
 
 @pytest.mark.parametrize("value, kind, shown", [
     (82.556, "percent", "82.6"),
+    (0.82556, "share", "82.6"),
     (0.88391, "score", "0.884"),
     (0.61084, "sts", "0.6108"),
     (11.8449, "measure", "11.84"),
@@ -65,7 +66,9 @@ def test_kind_of_a_column_from_field_label_and_values():
     assert kind_of("success rate (%)", pd.Series([50.0])) == "percent"
     assert kind_of("Δ success (points)", pd.Series([-1.0])) == "percent"
     assert kind_of("questions", pd.Series([3.0, 4.0])) == "count"
-    assert kind_of("questions", pd.Series([3.5])) == "score"
+    assert kind_of("questions", pd.Series([3.5])) == "count"  # the label of a count field
+    assert kind_of("asked questions", pd.Series([3.0, 4.0])) == "count"
+    assert kind_of("asked questions", pd.Series([3.5])) == "score"
     assert kind_of("anything", pd.Series([3, 4])) == "count"
     assert kind_of("anything", pd.Series([0.5]), default="sts") == "sts"
     assert kind_of("anything", pd.Series(["a"])) == "text"

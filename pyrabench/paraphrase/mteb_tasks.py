@@ -17,7 +17,7 @@ MTEB can load::
 :class:`EmbeddingEncoder` runs any pyrabench embedding (``onehot``, ``glove-6b-50d``,
 ``st:MODEL_DIR``, ...) as an MTEB model, through the same encode path and caches as
 ``pyrabench evaluate``. How MTEB's numbers relate to ours (its threshold search, its average
-precision, our 10 %/90 % split) is in :func:`pyrabench.reports.paraphrase.mteb_view` and the
+precision, our 10 %/90 % split) is in :func:`pyrabench.reports.paraphrase.mteb.mteb_view` and the
 book's chapter 3.
 """
 

@@ -16,6 +16,7 @@ from IPython.display import Markdown
 from myst_nb import glue as _myst_glue
 
 from ..dataroot import ENV_DATA, DataRoot
+from .tables import book_table, book_tables
 
 SAMPLE_NOTE = (
     "This chapter ran on the **bundled sample data**: small invented corpora in the original "
@@ -55,6 +56,7 @@ def shown_path(path: str | os.PathLike, root: DataRoot) -> str:
     return str(rel) if str(rel) != "." else "."
 
 
-def table(df, precision: int = 4):
-    """A frame as a page shows it: missing values as "—" (never NaN), floats at ``precision``."""
-    return df.style.format(na_rep="—", precision=precision)
+#: A frame as a page shows it: labelled headers, numbers at their precision, "—" for missing
+#: values (:func:`pyrabench.reports.tables.book_table`, the one rule for every table).
+table = book_table
+tables = book_tables  # a wide table, one per top-level column key

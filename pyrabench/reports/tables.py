@@ -10,8 +10,10 @@ The precision rule (:data:`DECIMALS`), by *kind* of number:
 kind         what                                        shown as
 ===========  ==========================================  ==================
 ``percent``  a share already in percent (success rate)   ``82.6``
+``share``    a share as a fraction, shown in percent      ``0.8256`` → ``82.6``
 ``score``    correlation, F, precision, recall, MRR       ``0.884``
 ``sts``      an STS correlation beside the papers'        ``0.6108`` (the STS papers print 4)
+``nist``     a pyramid score beside NIST's tables         ``0.4677`` (NIST prints 4)
 ``measure``  a mean of counts, a ratio (words, s.d.)      ``11.84``
 ``count``    a count                                      ``197,619``
 ``p``        a p-value                                    ``0.012``, ``< 0.001``
@@ -59,7 +61,7 @@ from ..paraphrase.policy import Policy
 
 #: Decimals of each kind of number (``count`` is an integer with thousands separators, ``p``
 #: uses ``< 0.001`` below 0.001).
-DECIMALS = {"percent": 1, "score": 3, "sts": 4, "measure": 2, "count": 0, "p": 3}
+DECIMALS = {"percent": 1, "share": 1, "score": 3, "sts": 4, "nist": 4, "measure": 2, "count": 0, "p": 3}
 KINDS = (*DECIMALS, "text")
 MISSING = "—"
 P_FLOOR = 0.001
@@ -122,7 +124,7 @@ FIELDS: dict[str, Field] = {
     "f1": Field("F1"),
     "precision": Field("precision"),
     "recall": Field("recall"),
-    "threshold": Field("threshold (cosine)"),
+    "threshold": Field("threshold"),
     # correlations (STS, scoring)
     "pearson": Field("Pearson r"),
     "spearman": Field("Spearman ρ"),
@@ -136,9 +138,16 @@ FIELDS: dict[str, Field] = {
     "p": Field("p", "p"),
     "p_value": Field("p", "p"),
     # pyramids and scoring
-    "scu_ratio": Field("SCU ratio", "measure"),
+    "scu_ratio": Field("SCUs found / SCUs by hand", "measure"),
     "topics_with_other_ideal": Field("topics with another ideal", "count"),
     "summarizer": Field("summarizer", "text"),
+    "scu": Field("SCU label", "text"),
+    "contributor_words": Field("contributor words", "count"),
+    "peer_matches": Field("peer matches", "count"),
+    "contributors": Field("contributors", "count"),
+    "summaries": Field("summaries", "count"),
+    "pyramids": Field("pyramids", "count"),
+    "parts": Field("parts", "count"),
     "scus": Field("SCUs", "count"),
     "n_scus": Field("SCUs", "count"),
     "n_topics": Field("topics", "count"),
@@ -146,8 +155,40 @@ FIELDS: dict[str, Field] = {
     "topics": Field("topics", "count"),
     "peers": Field("peers", "count"),
     "weight": Field("weight", "count"),
-    "share": Field("share (%)", "percent"),
+    "jaccard_mean": Field("mean Jaccard"),
+    **{f"{score}_{side}": Field(f"{score} ({side.upper()})") for score in ("modified", "original") for side in "ab"},
+    **{f"{score}_{stat}": Field(f"{score}: {words}") for score in ("modified", "original")
+       for stat, words in (("pearson", "Pearson r"), ("spearman", "Spearman ρ"), ("mean_abs_diff", "mean |A − B|"))},
+    "annotator_a": Field("annotator A", "text"),
+    "annotator_b": Field("annotator B", "text"),
+    "scus_a": Field("SCUs (A)", "count"),
+    "scus_b": Field("SCUs (B)", "count"),
+    "rouge_1": Field("ROUGE-1"),
+    "rouge_2": Field("ROUGE-2"),
+    "rouge_l": Field("ROUGE-L"),
+    "similarity_2013": Field("similarity (2013)", "text"),
+    "combine_2013": Field("combine (2013)", "text"),
+    "threshold_2013": Field("threshold (2013)"),
+    "retrieved_2013": Field("retrieved (2013)", "count"),
+    "changed": Field("changed", "count"),
+    "median words": Field("median words", "measure"),
+    "5th percentile": Field("5th percentile (words)", "measure"),
+    "95th percentile": Field("95th percentile (words)", "measure"),
+    "share within 3..20 words": Field("within 3–20 words (%)", "share"),
+    "gold mean": Field("gold mean", "measure"),
+    "gold sd": Field("gold s.d.", "measure"),
+    "mean_length": Field("mean length (words)", "measure"),
+    "share": Field("share (%)", "share"),
+    "mean words shared with the answer": Field("mean words shared with the answer", "measure"),
+    "std": Field("s.d."),
+    # one embedding on STS and on the pyramid test (reports.comparisons)
+    "pyramid binary F1": Field("pyramid binary F1"),
+    "pyramid ranking success": Field("pyramid success (%)", "share"),
+    "pyramid ranking MRR": Field("pyramid MRR"),
 }
+
+# A frame already labelled (by :func:`label`) keeps its fields' kinds.
+_KIND_OF_LABEL = {f.label: f.kind for f in FIELDS.values()}
 
 #: Names the reader types: the generation policy's fields (``--min-words`` on the command line,
 #: ``min_words`` in Python). A column with one of these names keeps it, in code font.
@@ -156,11 +197,12 @@ OPTIONS = frozenset(f.name for f in fields(Policy))
 COUNT_WORDS = re.compile(r"^(n|count|items|pairs|questions|topics|peers|scus|words|documents)$|\b(pairs|questions|items)$",
                          re.IGNORECASE)
 _CI_SUFFIXES = (("_lo", "_hi"), ("_low", "_high"))
+_CI_BARE = (("lo", "hi"), ("low", "high"))
 
 
 def spec(kind: str) -> str:
     """The format spec of a kind, for a glued float: ``{glue:text}`name:.1f``` (percent)."""
-    if kind not in DECIMALS or kind == "p":
+    if kind not in DECIMALS or kind in ("p", "share"):
         raise ValueError(f"no format spec for kind {kind!r}")
     return ",.0f" if kind == "count" else f".{DECIMALS[kind]}f"
 
@@ -179,6 +221,8 @@ def number(value, kind: str = "score") -> str:
         return f"< {P_FLOOR:g}" if value < P_FLOOR else f"{value:.{DECIMALS['p']}f}"
     if kind not in DECIMALS:
         raise ValueError(f"unknown kind {kind!r}; one of {', '.join(KINDS)}")
+    if kind == "share":
+        value, kind = 100 * value, "percent"
     return f"{value:,.{DECIMALS[kind]}f}" if abs(value) >= 10_000 else f"{value:.{DECIMALS[kind]}f}"
 
 
@@ -197,7 +241,7 @@ def label(name) -> str:
         return FIELDS[name].label
     if name in OPTIONS:
         return name
-    return name.replace("_", " ") if re.fullmatch(r"\w+", name) else name
+    return name.replace("_", " ") if re.fullmatch(r"[\w:.-]+", name) else name
 
 
 def label_html(name) -> str:
@@ -208,9 +252,11 @@ def label_html(name) -> str:
 
 
 def kind_of(name, column: pd.Series, default: str = "score") -> str:
-    """The kind of number a column holds: from its field, its label, then its values."""
+    """The kind of number a column holds: from its field (or a field's label), then its values."""
     if isinstance(name, str) and name in FIELDS:
         return FIELDS[name].kind
+    if isinstance(name, str) and name in _KIND_OF_LABEL:
+        return _KIND_OF_LABEL[name]
     text = label(name)
     values = column.dropna()
     if pd.api.types.is_bool_dtype(column) or not pd.api.types.is_numeric_dtype(column):
@@ -232,6 +278,10 @@ def _merge_intervals(frame: pd.DataFrame, kinds: dict) -> pd.DataFrame:
         for lo, hi in _CI_SUFFIXES:
             if isinstance(col, str) and col.endswith(lo) and col[: -len(lo)] + hi in frame.columns:
                 pairs.append((col[: -len(lo)], col, col[: -len(lo)] + hi))
+    columns = list(frame.columns)
+    for lo, hi in _CI_BARE:  # ``low``/``high`` right after the metric they bound
+        if lo in columns and hi in columns and columns.index(lo) > 0:
+            pairs.append((columns[columns.index(lo) - 1], lo, hi))
     if not pairs:
         return frame
     out = frame.copy()
@@ -278,7 +328,7 @@ def book_table(
     if isinstance(frame, pd.Series):
         frame = frame.to_frame()
     if isinstance(frame.columns, pd.MultiIndex):
-        raise ValueError("book_table takes flat columns; split a wide table instead")
+        raise ValueError("book_table takes flat columns; book_tables splits a wide table by its top level")
     frame = frame.copy()
     given = dict(kinds or {})
     notes = []
@@ -315,7 +365,15 @@ def book_table(
     else:
         styler = styler.format_index(_heading_html, axis=0, escape=None)
         styler = styler.format_index_names(lambda v: label_html(v) if v is not None else "", axis=0, escape=None)
-    styler = styler.map(lambda v: "text-align: right; white-space: nowrap;" if _is_number(v) else "")
+    if shown.columns.name is not None:
+        styler = styler.format_index_names(label_html, axis=1, escape=None)
+    # numbers right-aligned on one line; an interval may wrap after its comma in a narrow column
+    styler = styler.map(lambda v: ("text-align: right;" + ("" if v.startswith("[") else " white-space: nowrap;"))
+                        if _is_number(v) else "")
+    numeric = [j for j, col in enumerate(shown.columns) if len(shown) and all(map(_is_number, shown[col]))]
+    if numeric:  # a column of numbers has its header over the numbers' right edge
+        styler = styler.set_table_styles([{"selector": f"th.col_heading.col{j}", "props": "text-align: right;"}
+                                          for j in numeric], overwrite=False)
     wrapped = [c for c in wrap if c in shown.columns and shown_kind(c) == "text"]
     if wrapped:
         styler = styler.set_properties(subset=wrapped, **{"white-space": "normal", "max-width": "28em"})
@@ -326,6 +384,18 @@ def book_table(
                                            "props": "caption-side: bottom; text-align: left; font-size: 0.9em;"}],
                                          overwrite=False)
     return styler
+
+
+def book_tables(frame: pd.DataFrame, **options):
+    """A wide table whose columns have two levels as one :func:`book_table` per top-level key,
+    one under the other, each titled by its key (e.g. one table per corpus)."""
+    from IPython.display import HTML
+
+    parts = []
+    for key in dict.fromkeys(frame.columns.get_level_values(0)):
+        styler = book_table(frame[key], **options)
+        parts.append(f"<p><strong>{html.escape(label(key))}</strong></p>\n{styler.to_html()}")
+    return HTML("\n".join(parts))
 
 
 def _heading_html(value) -> str:

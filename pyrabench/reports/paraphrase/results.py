@@ -1,0 +1,330 @@
+"""Table 1 and the results around it: our rows as the paper prints them, beside the paper's, their
+differences, paired comparisons, the two definitions of Random, both presets, and the curves
+behind the binary threshold."""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+
+from ... import published
+from ...embeddings import PAPER_ROWS, REGISTRY, available, paper_rows, standins
+from ...paraphrase import evaluate as evaluation
+from ...paraphrase import metrics
+from ...paraphrase.evaluate import FIT_FRACTION, Scores
+from ...paraphrase.store import Benchmark
+from ...text import words_many
+from ..tables import interval, number
+
+
+def preset_comparison(benches: Mapping[str, Benchmark], specs: Sequence[str], data=None, seed: int = 0) -> pd.DataFrame:
+    """Each embedding of ``specs`` scored on each named benchmark: F (threshold fitted), F of
+    calling every pair a paraphrase, F of a random guess at the base rate, success, MRR."""
+    records = []
+    for name, b in benches.items():
+        embeddings = evaluation.load_embeddings(specs, b, data=data, progress=False)
+        rows, _ = evaluation.evaluate_all(b, embeddings, seed=seed, names=list(specs))
+        for r in rows:
+            records.append({
+                "policy": name,
+                "embedding": r["embedding"],
+                "F": r["binary_f1"],
+                "F, every pair called a paraphrase": r["binary_f1_all_positive"],
+                "F, random guess at the base rate": r["binary_f1_base_rate_guess"],
+                "success rate (%)": 100 * r["ranking_success"],
+                "MRR": r["ranking_mrr"],
+                "questions": r["n_questions"],
+            })
+    return pd.DataFrame.from_records(records).set_index(["policy", "embedding"])
+
+
+def preset_comparison_figures(table: pd.DataFrame, embedding: str, prefixes: Mapping[str, str]) -> dict[str, float]:
+    """Numbers of one embedding in :func:`preset_comparison`, keyed ``<prefix>_<metric>`` for the
+    policies named in ``prefixes`` (policy name -> prefix)."""
+    out = {}
+    for policy, prefix in prefixes.items():
+        row = table.loc[(policy, embedding)]
+        out.update({  # plain floats: myst-nb formats a glued value by parsing its text
+            f"{prefix}_{embedding}_success": float(row["success rate (%)"]),
+            f"{prefix}_{embedding}_mrr": float(row["MRR"]),
+            f"{prefix}_{embedding}_f": float(row["F"]),
+            f"{prefix}_f_all_positive": float(row["F, every pair called a paraphrase"]),
+        })
+    return out
+
+
+def _ci(row, metric: str, percent: bool = False) -> str:
+    """``[low, high]`` of a metric at the book's precision, in percent (no sign: the column says
+    so) or as a fraction."""
+    k, kind = (100, "percent") if percent else (1, "score")
+    return interval(k * row[metric + "_low"], k * row[metric + "_high"], kind)
+
+
+#: Columns of :func:`table`; success and its interval are both in percent.
+TABLE_COLUMNS = ["embedding", "F-measure", "F 95 % CI", "all-positive F", "success rate (%)", "success 95 % CI (%)",
+                 "MRR", "MRR 95 % CI"]  # fmt: skip
+
+
+def table(rows: Sequence[dict]) -> pd.DataFrame:
+    """Table 1 as the paper prints it (F-measure, success rate %, MRR) with 95 % CIs, and beside
+    each F the F of calling every test pair a paraphrase (the floor an F must be read against)."""
+    records = [
+        {
+            "embedding": r["embedding"],
+            "F-measure": r["binary_f1"],
+            "F 95 % CI": _ci(r, "binary_f1"),
+            "all-positive F": r["binary_f1_all_positive"],
+            "success rate (%)": 100 * r["ranking_success"],
+            "success 95 % CI (%)": _ci(r, "ranking_success", percent=True),
+            "MRR": r["ranking_mrr"],
+            "MRR 95 % CI": _ci(r, "ranking_mrr"),
+        }
+        for r in rows
+    ]
+    return pd.DataFrame.from_records(records, columns=TABLE_COLUMNS)
+
+
+def not_above_all_positive(rows: Sequence[dict]) -> list[str]:
+    """Embeddings whose binary F on the test split is no better than calling every pair a
+    paraphrase (often because the threshold fitted on the 10 % split is that rule)."""
+    return [r["embedding"] for r in rows if r["binary_f1"] <= r["binary_f1_all_positive"] + 1e-12]
+
+
+def comparison_table(comparisons: Sequence[dict]) -> pd.DataFrame:
+    """Paired tests (from :func:`compare`) as one line per pair and metric; success rate in
+    percentage points, as :func:`table` gives it in percent."""
+    metrics_ = (("binary_f1", "F-measure", 1, "score"), ("ranking_success", "success rate (points)", 100, "percent"),
+                ("ranking_mrr", "MRR", 1, "score"))  # fmt: skip
+    records = [
+        {
+            "a": c["a"],
+            "b": c["b"],
+            "metric": label,
+            "a − b": number(k * c[f"{metric}_difference"], kind),  # rows of different units: text
+            "95 % CI": interval(k * c[metric + "_low"], k * c[metric + "_high"], kind),
+            "p": c[f"{metric}_p"],
+        }
+        for c in comparisons
+        for metric, label, k, kind in metrics_
+    ]
+    return pd.DataFrame.from_records(records, columns=["a", "b", "metric", "a − b", "95 % CI", "p"])
+
+
+def beside_paper(
+    rows: Sequence[dict],
+    unavailable: dict[str, str] | None = None,
+    stand_ins: dict[str, str] | None = None,
+) -> pd.DataFrame:
+    """Our rows next to the paper's Table 1: all eight paper rows, then ours beyond them.
+
+    ``rows`` are matched to paper rows by ``embedding`` == the paper row's ``spec``. A paper
+    row whose vectors are missing may be filled by a stand-in (``stand_ins[spec]`` = the
+    embedding of one of ``rows``, flagged in the note; a stand-in trained here is flagged *not
+    comparable*); otherwise it shows ``unavailable[spec]`` (e.g. why, and the command that would
+    compute it).
+
+    The Random-Baseline row's F is, as in the paper, a random guess at the base rate (its F is
+    the share of positives, :func:`pyrabench.paraphrase.metrics.base_rate_guess_f`); the F of a
+    threshold tuned on random vectors follows as a row of its own.
+    """
+    ours = {r["embedding"]: r for r in rows}
+    unavailable, stand_ins = unavailable or {}, stand_ins or {}
+    records, used = [], set()
+    for paper in published.TABLE1:
+        name = paper.spec if paper.spec in ours else stand_ins.get(paper.spec)
+        r = ours.get(name) if name else None
+        if r is None:
+            note = unavailable.get(paper.spec, "file not available in this build")
+        else:
+            used.add(name)
+            note = "" if name == paper.spec else _stand_in_note(name)
+        our_f = r["binary_f1"] if r else np.nan
+        if r and paper.spec == "random" and "binary_f1_base_rate_guess" in r:
+            our_f = r["binary_f1_base_rate_guess"]
+            note = "F: a random guess at the base rate, as the paper (= the share of positives)"
+        records.append({
+            "paper row": paper.paper_row,
+            "embedding": name if r else paper.spec,
+            "paper F": paper.binary_f1,
+            "our F": our_f,
+            "paper success (%)": 100 * paper.ranking_success,
+            "our success (%)": 100 * r["ranking_success"] if r else np.nan,
+            "paper MRR": paper.ranking_mrr,
+            "our MRR": r["ranking_mrr"] if r else np.nan,
+            "note": note,
+        })
+        if r and paper.spec == "random" and "binary_f1_base_rate_guess" in r:
+            records.append(_beyond_paper(f"{name}, threshold tuned", r, "F of a threshold fitted on random "
+                                         "similarities: never below calling every pair a paraphrase"))
+    for name, r in ours.items():
+        if name in used:
+            continue
+        records.append(_beyond_paper(name, r))
+    return pd.DataFrame.from_records(records)
+
+
+def _beyond_paper(embedding: str, r: dict, note: str = "") -> dict:
+    """A row of :func:`beside_paper` with no paper figures beside ours."""
+    return {"paper row": "(not in the paper)", "embedding": embedding, "paper F": np.nan, "our F": r["binary_f1"],
+            "paper success (%)": np.nan, "our success (%)": 100 * r["ranking_success"], "paper MRR": np.nan,
+            "our MRR": r["ranking_mrr"], "note": note}
+
+
+def _stand_in_note(name: str) -> str:
+    e = REGISTRY.get(name)
+    if e is not None and e.kind == "standin":
+        return (f"NOT COMPARABLE: {name} is trained here on the DUC source news and gensim's Lee corpus, "
+                "not on Wikipedia; it shows the method, not the paper's vectors")
+    return f"stand-in: {name} (not the paper's vectors)"
+
+
+def differences(side: pd.DataFrame) -> pd.DataFrame:
+    """Ours − paper for each row of :func:`beside_paper`, with what differs besides the corpora.
+
+    The reasons come from the embedding registry (titles, dimensions, stand-ins), not from
+    the numbers, so they hold whatever the scores turn out to be.
+    """
+    def title(name):
+        e = REGISTRY.get(name)
+        return f"{e.title}, {e.dim} d" if e and e.dim else (e.title if e else name)
+
+    spec_of = {r.paper_row: r.spec for r in published.TABLE1}
+    records = []
+    for r in side.itertuples(index=False):
+        paper_spec = spec_of.get(r[0])
+        ours = r.embedding
+        if paper_spec is None:
+            why = "beyond the paper"
+        elif np.isnan(r[3]):
+            why = "not computed here: " + r.note.split(". To compute")[0]
+        elif ours != paper_spec and REGISTRY.get(ours) and REGISTRY[ours].kind == "standin":
+            why = f"NOT COMPARABLE: {title(ours)}, trained on a small news corpus, instead of {title(paper_spec)}"
+        elif ours != paper_spec:
+            why = f"stand-in {title(ours)} instead of {title(paper_spec)}"
+        elif REGISTRY.get(ours) and REGISTRY[ours].kind == "random":
+            why = ("no information by construction: F is the share of positives, so only the class "
+                   "balance and sampling noise differ")
+        elif REGISTRY.get(ours) and REGISTRY[ours].kind == "onehot":
+            why = "same method; its dimensions are this benchmark's words"
+        else:
+            why = "same vectors"
+        records.append({
+            "paper row": r[0],
+            "embedding": ours,
+            "Δ F": r[3] - r[2],
+            "Δ success (points)": r[5] - r[4],
+            "Δ MRR": r[7] - r[6],
+            "what differs besides the corpora": why,
+        })
+    return pd.DataFrame.from_records(records)
+
+
+def standin_corpus_words(data=None) -> int:
+    """Words (as the stand-ins tokenize them) of the corpus the word2vec stand-ins train on."""
+    texts = standins.corpus_texts(standins.corpus_files(data))
+    return int(sum(len(ws) for ws in words_many(texts)))
+
+
+def row_figures(rows: Sequence[dict]) -> dict[str, float]:
+    """The numbers the book's prose quotes from Table 1 rows, keyed ``<embedding>_<metric>``
+    (success rate in percent), with the paper's as ``paper_<embedding>_<metric>``."""
+    out = {}
+    for r in rows:
+        name = r["embedding"]
+        out.update({
+            f"{name}_f": r["binary_f1"],
+            f"{name}_f_all_positive": r["binary_f1_all_positive"],
+            f"{name}_f_base_rate_guess": r["binary_f1_base_rate_guess"],
+            f"{name}_success": 100 * r["ranking_success"],
+            f"{name}_mrr": r["ranking_mrr"],
+        })
+        paper = published.table1_row(name)
+        if paper is not None:
+            out.update({
+                f"paper_{name}_f": paper.binary_f1,
+                f"paper_{name}_success": 100 * paper.ranking_success,
+                f"paper_{name}_mrr": paper.ranking_mrr,
+            })
+    return out
+
+
+def ranking_by_answers(bench: Benchmark, scores: Scores, ties: str = "split") -> pd.DataFrame:
+    """Ranking results grouped by how many questions the asking item has (its number of valid
+    answers in one-question-per-pair mode): questions, success (%), MRR, words shared with the
+    answer. Shows what weighting every (label, contributor) pair instead of every label does."""
+    success, reciprocal = metrics.ranking_outcomes(scores.ranking, ties)
+    r = bench.ranking
+    asker = r["question_id"].str.split(">").str[0]
+    answers = asker.map(asker.value_counts())
+    frame = pd.DataFrame({
+        "answers of the question's item": np.minimum(answers.to_numpy(), 4),
+        "success": success,
+        "reciprocal": reciprocal,
+        "shared": r["answer_shared_words"].to_numpy() if "answer_shared_words" in r else np.nan,
+    })
+    out = frame.groupby("answers of the question's item").agg(
+        questions=("success", "size"), success=("success", "mean"), MRR=("reciprocal", "mean"),
+        shared=("shared", "mean"),
+    )
+    out["success"] *= 100
+    out = out.rename(columns={"success": "success rate (%)", "shared": "mean words shared with the answer"})
+    out.index = [f"{k}+" if k == 4 else str(k) for k in out.index]
+    out.index.name = "answers of the question's item"
+    return out
+
+
+def paper_all_positive() -> dict:
+    """The paper's Random F beside what two kinds of "random" give at the paper's own class
+    balance (8,390 positives of 197,619 pairs, §3): a random guess at the base rate (F = the
+    share of positives, with the range of one guess on a 90 % test split) and a threshold tuned
+    on random scores (at best F of calling every pair a paraphrase)."""
+    paper = published.BAUMEL2016_COUNTS
+    pos, total = paper["positive_pairs"], paper["total_pairs"]
+    guess = metrics.base_rate_guess_f(round((1 - FIT_FRACTION) * pos), round((1 - FIT_FRACTION) * total))
+    return {
+        "paper positives": pos,
+        "paper pairs": total,
+        "share of positives = F of a random guess at the base rate": pos / total,
+        "95% range of one such guess, low": guess.low,
+        "95% range of one such guess, high": guess.high,
+        "F of calling every pair a paraphrase (floor of a tuned threshold)": metrics.all_positive_f(pos, total),
+        "paper's Random F": published.table1_row("random").binary_f1,
+    }
+
+
+def paper_row_notes() -> tuple[dict[str, str], dict[str, str]]:
+    """From :func:`pyrabench.embeddings.paper_rows`: (notes for rows we cannot compute — status
+    and command —, stand-ins running in place of missing vectors)."""
+    status = paper_rows()
+    missing = status[~status["available"]]
+    unavailable = {r.embedding: f"{r.status}. To compute: {r.command}" for r in missing.itertuples()}
+    stand_ins = {r.embedding: r.runs_as for r in missing.itertuples() if r.runs_as}
+    return unavailable, stand_ins
+
+
+def available_specs(include_stand_ins: bool = True) -> list[str]:
+    """Every registry embedding this build can compute, paper rows first (registry order)."""
+    names = [n for n in PAPER_ROWS if available(n)]
+    names += [n for n, e in REGISTRY.items() if n not in names and (include_stand_ins or e.kind != "standin") and available(n)]
+    return names
+
+
+def threshold_curve(scores: Scores, seed: int = 0) -> pd.DataFrame:
+    """F, precision and recall against the threshold on the fitting split (for plotting)."""
+    fit, _ = metrics.split_indices(scores.labels, FIT_FRACTION, seed)
+    curve = metrics.f_curve(scores.binary[fit], scores.labels[fit])
+    frame = pd.DataFrame({k: curve[k] for k in ("threshold", "precision", "recall", "f1")})
+    frame = frame[np.isfinite(frame["threshold"])]
+    frame.insert(0, "embedding", scores.embedding)
+    return frame.reset_index(drop=True)
+
+
+def pair_scores(scores: Scores) -> pd.DataFrame:
+    """Long table of binary-test similarities with labels (for distribution plots)."""
+    return pd.DataFrame({
+        "embedding": scores.embedding,
+        "similarity": scores.binary,
+        "pair": np.where(scores.labels == 1, "paraphrase", "non-paraphrase"),
+    })
