@@ -1,6 +1,6 @@
 """Benchmark the book build: per-chapter execution seconds with a cold cache, then a cached rebuild.
 
-Targets (issue 13): executing the chapters with cold caches <= 300 s on the real data and <= 60 s
+Targets (the project's, for a reader who rebuilds the book): executing the chapters with cold caches <= 300 s on the real data and <= 60 s
 on the bundled sample; rebuilding every page with the notebook cache warm <= 30 s wall.
 
 The book is built twice into a temporary folder (``jupyter-book build --path-output``), so the
