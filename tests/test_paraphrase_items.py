@@ -97,19 +97,26 @@ T2 = Pyramid("c1", "T2", (BRIDGE,), ("A",), (SCU(7, "Bridge rebuilt", (Contribut
 T3 = Pyramid("c2", "T3", ("x", "y"), ("A", "B"), (SCU(9, "", (Contributor("", (), 0), Contributor("", (), 1))),))
 
 
-@pytest.fixture(scope="module")
+RELAY = "Zoë won the relay race easily."
+T4 = Pyramid("c1", "T4", (RELAY,), ("A",), (SCU(11, "Zoë won the relay", (Contributor("Zoë won the relay race", (part(RELAY, "Zoë won the relay race"),), 0),)),))
+
+
+@pytest.fixture
 def table():
+    # built in each test (it takes milliseconds), so that mutation testing maps every test to
+    # build_items and runs each against its mutants
     return build_items([T1, T2, T3], Policy())
 
 
-def test_every_rule_is_counted_per_corpus(table):
+def test_every_rule_is_counted_per_corpus():
     from collections import Counter
 
+    table = build_items([T1, T2, T4, T3], Policy())  # T4: a second single-summary pyramid, non-ASCII text
     assert table.counts["c1"] == Counter({
-        "pyramids": 2, "single-summary-pyramids": 1, "scus": 4, "contributors": 7,
-        "single-contributor-scus": 2, "empty-items": 1, "empty-labels": 1, "duplicate-items": 2,
-        "non-ascii-items": 1, "span-label-fallbacks": 1,
-        "items": 7, "items-failing-min-words": 1, "items-failing-no-pronouns": 1, "eligible-items": 5,
+        "pyramids": 3, "single-summary-pyramids": 2, "scus": 5, "contributors": 8,
+        "single-contributor-scus": 3, "empty-items": 1, "empty-labels": 1, "duplicate-items": 2,
+        "non-ascii-items": 3, "span-label-fallbacks": 1,
+        "items": 9, "items-failing-min-words": 1, "items-failing-no-pronouns": 1, "eligible-items": 7,
     })  # fmt: skip
     assert table.counts["c2"] == Counter({
         "pyramids": 1, "scus": 1, "contributors": 2, "empty-items": 2, "empty-labels": 1,
