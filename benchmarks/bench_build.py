@@ -1,12 +1,12 @@
 """Benchmark generation speed: building both tests from DUC 2006 + 2007 (main, update) + TAC 2008.
 
-Targets (issues 3 and 10): build both tests with the ``paper`` preset (about 217,000 pairs) in
+Targets (the project's, for rebuilding the benchmark often): build both tests with the ``paper`` preset (about 217,000 pairs) in
 <= 3 s wall after parsing, tokenizing included, and generate pairs >= 10x faster than a
 straightforward per-pair Python loop run here on the same items (and checked to give the
 identical pairs). The ``literal`` preset is timed beside it. Prints pairs examined per second and
 peak memory.
 
-    PYRABENCH_DATA=/work/shared/data python benchmarks/bench_build.py [--repeat 3]
+    PYRABENCH_DATA=/path/to/data python benchmarks/bench_build.py [--repeat 3]
 
 Without ``PYRABENCH_DATA`` it runs on the bundled sample (tiny, figures not meaningful).
 """

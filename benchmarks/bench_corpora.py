@@ -7,7 +7,7 @@
 Target: a cold load of all of DUC 2006/2007/TAC 2008 in a few seconds, within ~2x of the parse
 floor and well ahead of the no-memo reader.
 
-    PYRABENCH_DATA=/work/shared/data python benchmarks/bench_corpora.py [--repeat 3]
+    PYRABENCH_DATA=/path/to/data python benchmarks/bench_corpora.py [--repeat 3]
 
 Without ``PYRABENCH_DATA`` it runs on the bundled sample (tiny, figures not meaningful).
 """

@@ -1,7 +1,8 @@
 """Every figure the source papers publish, in one place and one unit (fractions, not percent).
 
 Reference data transcribed from the papers, to compare our computations against; never used to
-produce a result. Sources are in ``/work/shared/papers`` (see its README).
+produce a result. Sources are the plain-text transcriptions of the papers the project works from,
+named below by file (their README says which paper each file holds).
 
 **Baumel, Cohen & Elhadad (2016)** (``000_8a1d0467f89e431c.txt``): the §3 counts of the benchmark
 built from DUC 2005-2007 (:data:`BAUMEL2016_COUNTS`), the example items of Figures 2 and 3
@@ -21,8 +22,8 @@ rate as a fraction, the paper prints percent).
 * 2016 — Agirre et al., SemEval-2016 Task 1, Table 4, baseline row (``004_702c40770c57ab1d.txt``
   keeps §6.3's description but lost the tables in transcription): figures from the published paper.
 
-**NIST's DUC 2006/2007 pyramid tables** (not part of the data; figures quoted by issue 11 of this
-project): the modified score of DUC 2006 topic D0601, peer 1 (:data:`NIST_DUC2006_D0601_PEER1`),
+**NIST's DUC 2006/2007 pyramid tables** (NIST's modified-score tables for every DUC 2006/2007
+peer, not part of the data root; figures quoted from an independent check against them): the modified score of DUC 2006 topic D0601, peer 1 (:data:`NIST_DUC2006_D0601_PEER1`),
 and an independent check of ROUGE-2 recall (averaged over the four models) against NIST's
 modified scores (:data:`ROUGE2_VS_NIST_MODIFIED`, Pearson, two decimals). Its "summary-level"
 figures pool every summary of a corpus, which is the *global* level of
@@ -162,7 +163,7 @@ RANDOM_2012_ALLNORM_SD = 0.0005
 RANDOM_2012_RUNS = 10
 
 
-# --------------------------------------------------------------------------- NIST DUC tables (issue 11)
+# --------------------------------------------------------------------------- NIST DUC tables
 
 #: NIST's modified score of DUC 2006 topic D0601, peer 1: 0.1034 = 9/87.
 NIST_DUC2006_D0601_PEER1 = {"topic": "D0601", "peer": "1", "modified": 0.1034, "weight": 9, "ideal": 87}

@@ -12,6 +12,17 @@ from pyrabench.dataroot import ENV_DATA, SAMPLE_ROOT, data_required
 from pyrabench.paraphrase import build
 
 _REAL_DATA = os.environ.get(ENV_DATA)  # read once: unit tests below run with it unset
+#: A hostile-input test still running after this many seconds is a hang (the slowest, a real
+#: SIGINT to a running command, takes about 12 s). pytest-timeout's thread method then prints every
+#: thread's stack and ends the run: a regression fails in a minute instead of waiting forever, even
+#: when the hung thread sits in C code (libxml2 reading /dev/zero) holding a lock the next test needs.
+HOSTILE_TIMEOUT = 60
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.path.name.startswith("test_hostile_"):
+            item.add_marker(pytest.mark.timeout(HOSTILE_TIMEOUT, method="thread"))
 
 
 @pytest.fixture(autouse=True)

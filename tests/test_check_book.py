@@ -62,6 +62,14 @@ def test_stderr_block_is_reported_with_its_text(tmp_path):
     assert reasons(html, "warn") == ["stderr output: 'TqdmWarning: IProgress not found'"]
 
 
+def test_a_citation_without_a_bibliography_link_is_unresolved(tmp_path):
+    cited = ('<p><span class="bibtex-citation" id="id1">Baumel <em>et al.</em> '
+             '(<a class="reference internal" href="other.html#part">2016</a>)</span> and '
+             '<span class="bibtex-citation" id="id2">()</span>.</p>')
+    html = write_book(tmp_path, cites=page_with(cited))
+    assert reasons(html, "cites") == ["unresolved citation '()' (a key missing from book/references.bib)"]
+
+
 def test_broken_links_missing_file_anchor_and_outside(tmp_path):
     links = '<a href="gone.html">a</a> <a href="other.html#nowhere">b</a> <a href="#missing">c</a> <a href="../../x.html">d</a>'
     html = write_book(tmp_path, links=page_with(links))

@@ -283,7 +283,7 @@ def test_missing_test_file_is_missing_data(built):
 
 
 def test_sigkill_mid_rebuild_leaves_the_old_benchmark_and_the_next_build_cleans_up(bench, built):
-    """The issue's scenario with a real SIGKILL: killed after the new binary.jsonl is written."""
+    """A rebuild killed for real (SIGKILL) after the new binary.jsonl is written."""
     import signal
     import subprocess
     import sys

@@ -37,6 +37,9 @@ listings of code cells, literal blocks and inline code; cell *outputs* are check
   (pages should show paths relative to the data root).
 * Broken internal link: an ``<a href>`` without a scheme whose file is missing from the HTML
   folder (or lies outside it), or whose ``#anchor`` is no ``id``/``name`` in the target page.
+* Unresolved citation: a ``{cite:t}``/``{cite:p}`` whose key is not in book/references.bib.
+  sphinxcontrib-bibtex warns (an error under ``-W``) and prints an empty "()" with no link to
+  the bibliography; a citation without a link is reported, so the check also holds without ``-W``.
 
 Table rules (static; every ``th`` of every table, column headers and row headings alike):
 
@@ -267,6 +270,8 @@ def link_problems(tree, page, html_dir, anchor_cache):
         target = _local_target(src, page_path, html_dir)
         if target is not None and (target[0] is None or not target[0].is_file()):
             found.append(f"missing image {src!r}")
+    for citation in tree.xpath(f"//*[{has_class('bibtex-citation')}][not(.//a[@href])]"):
+        found.append(f"unresolved citation {quote(citation.text_content())!r} (a key missing from book/references.bib)")
     return found
 
 

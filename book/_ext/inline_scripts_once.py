@@ -2,7 +2,7 @@
 
 Sphinx 7 (which Jupyter Book 1 requires) adds an inline script registered after the builder
 started twice, once under the file name ``None`` and once under ``''`` (fixed upstream in Sphinx
-8.2, sphinx-doc/sphinx#13402). sphinx-thebe registers such a script declaring
+8.2, by pull request 13402 of the Sphinx repository). sphinx-thebe registers such a script declaring
 ``const THEBE_JS_URL``, so every page raised "Identifier 'THEBE_JS_URL' has already been
 declared" in the browser console.
 """

@@ -6,8 +6,8 @@ implicit. :class:`Policy` names each rule, holds its parameter and says why, so 
 change one choice and rebuild. Two complete policies are named (:data:`PRESETS`):
 
 ``paper`` (the default, ``Policy()``)
-    The benchmark as the paper built it, read off its own examples and counts (issue 10, chapter
-    *Dataset statistics*): an item is a contributor's **span** in its summary (Figure 2's
+    The benchmark as the paper built it, read off its own examples and counts (chapter
+    *Dataset statistics* sets ours beside them): an item is a contributor's **span** in its summary (Figure 2's
     "countries worldwide sent money equipment" is one) or an SCU label; negatives share at least
     **2** words; a ranking question is an SCU **label**, its answer a contributor of that SCU and
     its distractors the 3 contributors of other SCUs sharing most words with it (Figure 3's two

@@ -225,7 +225,8 @@ def plot_agreement(per_peer: pd.DataFrame):
 
 
 def example_peer(corpora: dict, topic: str = "D0601", peer: str = "1"):
-    """The peer the chapter works through (DUC 2006 D0601 peer 1, the issue's NIST example), or
+    """The peer the chapter works through (DUC 2006 D0601 peer 1, NIST's figure in
+    :data:`pyrabench.published.NIST_DUC2006_D0601_PEER1`), or
     the first peer of the first corpus when that one is absent."""
     for c in corpora.values():
         for p in c.peers:

@@ -13,7 +13,7 @@ from pyrabench.text import words_many, words_one_by_one
 pytestmark = pytest.mark.data
 
 # the paper preset (the default), established with it and cross-checked against the per-pair
-# loop and an independent plain-Python re-implementation of the rules (issue 10)
+# loop and an independent plain-Python re-implementation of the rules
 PINNED = {
     "duc2006": dict(pyramids=20, scus=1594, items=3702, propositions=3300, ranking_questions=1514, positive_pairs=2424, negative_pairs=78479, words=37791, unique_words=4278),
     "duc2007": dict(pyramids=23, scus=1583, items=3879, propositions=3324, ranking_questions=1546, positive_pairs=2610, negative_pairs=85180, words=39453, unique_words=4320),
@@ -61,7 +61,7 @@ def test_pinned_counts(bench, literal, preset, pinned):
 
 
 def test_paper_regime_on_the_duc_years(bench):
-    """Issue 10's regime on DUC 2006 + 2007 + update: 18-32 negatives per positive (the paper
+    """The paper's regime on DUC 2006 + 2007 + update: 18-32 negatives per positive (the paper
     22.6), mean item length near the paper's 12.1 words, and one question per (label,
     contributor) pair outnumbering one per label."""
     g = bench.stats["groups"]["duc2006+duc2007+update"]

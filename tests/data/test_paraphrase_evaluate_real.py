@@ -27,7 +27,7 @@ pytestmark = pytest.mark.data
 
 @pytest.fixture(scope="module")
 def bench_dir(real_data, tmp_path_factory):
-    """Issue 10's command: the paper preset on DUC 2006 + 2007 + the 2007 update task."""
+    """The chapters' command: the paper preset on DUC 2006 + 2007 + the 2007 update task."""
     out = tmp_path_factory.mktemp("real_bench")
     argv = ["build", "--data", str(real_data), "--corpus", "duc2006", "--corpus", "duc2007", "--corpus",
             "duc2007-update", "--out", str(out), "--no-progress"]  # fmt: skip
@@ -72,7 +72,7 @@ def test_random_is_at_chance(cli_rows):
 
 
 def test_the_paper_regime(bench_dir, cli_rows):
-    """Issue 10's done-when: the binary and ranking tests in the paper's regime."""
+    """The binary and ranking tests in the paper's regime."""
     b = store.load(bench_dir)
     assert b.stats["preset"] == "paper"
     o = b.stats["overall"]

@@ -1,5 +1,5 @@
 """ROUGE and the automated score against NIST's modified scores on the real DUC data: the
-issue-11 figures (ROUGE-2 system level as published; the default automated variant beats ROUGE-2
+figures of the independent check in ``pyrabench.published`` (ROUGE-2 system level as published; the default automated variant beats ROUGE-2
 at summary level and reaches 0.9 at system level)."""
 
 import pytest
