@@ -53,7 +53,7 @@ from .cache import cache_dir, fingerprint, save_npz
 from .tokens import Coverage
 
 #: Bump when the preprocessing or the solver changes what a cached model holds.
-VERSION = "wmf-1"
+VERSION = "wmf-2"
 WORD = re.compile(r"[a-z0-9]+")
 #: Floats gathered at once per batch (512 KB: the gathered rows stay in cache while they are used).
 BATCH_FLOATS = 1 << 17
@@ -266,6 +266,9 @@ def objective(x: sp.csr_matrix, p: np.ndarray, q: np.ndarray, params: WMFParams)
     return params.w_m * everything + observed + reg
 
 
+CORPUS_FIELDS = ("texts", "stems", "stems_before_rule", "nonzeros")
+
+
 @dataclass
 class WMFModel:
     """A trained model: the word factor and what a new text needs to be folded in."""
@@ -276,6 +279,8 @@ class WMFModel:
     params: WMFParams
     q: np.ndarray | None = None  # (N, K) training texts, when kept
     objectives: list[float] = field(default_factory=list)
+    #: texts, stems (after the rare-word rule), stems_before_rule, nonzeros of the training matrix
+    corpus: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self):
         self.index = {w: i for i, w in enumerate(self.vocab)}
@@ -340,13 +345,17 @@ def fit(texts: Sequence[str], params: WMFParams = WMFParams(), *, cache: bool = 
     path = cache_dir("wmf") / f"wmf-{key}.npz"
     if cache and path.exists() and not keep_texts:
         with np.load(path, allow_pickle=False) as z:
-            return WMFModel(z["vocab"].tolist(), z["idf"], z["p"], params, objectives=z["objectives"].tolist())
+            return WMFModel(z["vocab"].tolist(), z["idf"], z["p"], params, objectives=z["objectives"].tolist(),
+                            corpus=dict(zip(CORPUS_FIELDS, z["corpus"].tolist())))
     tm = term_matrix(texts, params.min_count)
-    p, q, trace = train(tm.tfidf, params)
-    model = WMFModel(tm.vocab, tm.idf, p, params, q=q if keep_texts else None, objectives=trace)
+    x = tm.tfidf
+    p, q, trace = train(x, params)
+    corpus = dict(zip(CORPUS_FIELDS, (len(texts), len(tm.vocab), tm.stems_before_rule, int(x.nnz))))
+    model = WMFModel(tm.vocab, tm.idf, p, params, q=q if keep_texts else None, objectives=trace, corpus=corpus)
     if cache:
         save_npz(path, vocab=np.asarray(tm.vocab, dtype=str), idf=tm.idf, p=p,
-                 objectives=np.asarray(trace, dtype=np.float64))
+                 objectives=np.asarray(trace, dtype=np.float64),
+                 corpus=np.asarray([corpus[f] for f in CORPUS_FIELDS], dtype=np.int64))
     return model
 
 
@@ -359,6 +368,8 @@ class WMFEmbedding(Embedding):
         self.model = model
         self.name = name
         self.dim = model.params.dim
+        self.sources: list[tuple[str, int]] = []  # (corpus part, texts), when loaded by load_wmf
+        self.sample = False  # trained on the sample book's slice
 
     def encode(self, texts):
         x, coverage = self.model.text_matrix([str(t) for t in texts])
@@ -377,5 +388,8 @@ def training_texts(data=None, *, definitions=None, extra: Sequence[str] = ()) ->
 def load_wmf(data=None, *, definitions=None, extra: Sequence[str] = (), name: str = "wmf",
              params: WMFParams = WMFParams()) -> WMFEmbedding:
     """The trained WMF embedding for a data root (trained once, then read from the cache)."""
-    texts, _ = training_texts(data, definitions=definitions, extra=extra)
-    return WMFEmbedding(fit(texts, params), name=name)
+    texts, sources = training_texts(data, definitions=definitions, extra=extra)
+    emb = WMFEmbedding(fit(texts, params), name=name)
+    emb.sources = [(s.name, len(s.texts)) for s in sources] + ([("added texts", len(extra))] if len(extra) else [])
+    emb.sample = resolve(data).is_sample
+    return emb
