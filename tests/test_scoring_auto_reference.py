@@ -16,7 +16,7 @@ def test_level_agreement_pairs_the_kth_threshold_of_each_side():
                          ("s2", "max", 0.3, []), ("s1", "min", 0.1, [1])])
     theirs = _runs("cos", [("s1", "max", 0.55, [1, 2, 4]), ("s1", "max", 0.6, [1]), ("s2", "max", 0.55, [3]),
                            ("s2", "max", 0.6, [5]), ("s1", "mean", 0.4, [1])])
-    out = level_agreement(ours, theirs, {"wmf": "cos"}).set_index(["combine", "level"])
+    out = level_agreement(ours, theirs, [("wmf", "cos")]).set_index(["combine", "level"])
     assert list(out.index) == [("max", 1), ("max", 2)]  # no 2013 'min', no 'mean' of ours
     assert out.loc[("max", 1), "jaccard"] == pytest.approx((2 / 3 + 1) / 2)
     assert out.loc[("max", 2), "jaccard"] == pytest.approx((1 + 0) / 2)

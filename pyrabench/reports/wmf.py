@@ -66,3 +66,36 @@ def weiwei_reading(table: pd.DataFrame, seed_column: str | None = None) -> str:
             "differences of that size are the model's own variation, not a difference of method."
         )
     return " ".join(parts)
+
+
+#: Our similarity → the 2013 one it reproduces (``cos``: WMF; ``aug``: WMF with the pyramid's text).
+PAIRS_2013 = (("lsa", "cos"), ("lsa", "aug"), ("wmf", "cos"), ("wmf-aug", "aug"))
+
+
+def agreement_summary(agreement: pd.DataFrame, table: pd.DataFrame, table_2013: pd.DataFrame) -> pd.DataFrame:
+    """Per pair of similarities (:func:`pyrabench.scoring.auto.reference.level_agreement`): the
+    mean and best Jaccard of the retrieved sets over the matched variants (same combine, same
+    threshold level), and the best Pearson with the manual scores on each side."""
+    rows = []
+    for (mine, other), g in agreement.groupby(["similarity", "similarity_2013"], sort=False):
+        best = g.loc[g["jaccard"].idxmax()]
+        rows.append({"ours": mine, "2013": other, "variants": len(g), "mean Jaccard": g["jaccard"].mean(),
+                     "best Jaccard": best["jaccard"], "at": f"{best['combine']}, level {best['level']}",
+                     "best Pearson, ours": table.loc[table["similarity"] == mine, "pearson"].max(),
+                     "best Pearson, 2013": table_2013.loc[table_2013["similarity"] == other, "pearson"].max()})
+    return pd.DataFrame(rows).set_index(["ours", "2013"])
+
+
+def agreement_reading(summary: pd.DataFrame) -> str:
+    """Which of our similarities reproduces the 2013 WMF sets best (computed from the summary)."""
+    parts = []
+    for (mine, other), r in summary.iterrows():
+        parts.append(f"`{mine}` against the 2013 `{other}` sets: mean Jaccard {r['mean Jaccard']:.3f} over "
+                     f"{int(r['variants'])} matched variants, best {r['best Jaccard']:.3f} ({r['at']})")
+    text = "; ".join(parts) + "."
+    if ("wmf-aug", "aug") in summary.index and ("lsa", "aug") in summary.index:
+        aug, lsa = summary.loc[("wmf-aug", "aug")], summary.loc[("lsa", "aug")]
+        verdict = "better" if aug["best Jaccard"] > lsa["best Jaccard"] else "no better"
+        text += (f" The 2013 `aug` sets are reproduced {verdict} by `wmf-aug` ({aug['best Jaccard']:.3f}) than by "
+                 f"LSA ({lsa['best Jaccard']:.3f}).")
+    return text

@@ -99,9 +99,9 @@ def set_agreement(ours: pd.DataFrame, theirs: pd.DataFrame) -> pd.DataFrame:
     return out.reset_index(drop=True)
 
 
-def level_agreement(ours: pd.DataFrame, theirs: pd.DataFrame, pairs: dict[str, str]) -> pd.DataFrame:
-    """Mean Jaccard, over summaries, between our similarity and a 2013 one (``pairs``: ours →
-    theirs, e.g. ``{"wmf": "cos", "wmf-aug": "aug"}``) at the *same* combine function and the same
+def level_agreement(ours: pd.DataFrame, theirs: pd.DataFrame, pairs) -> pd.DataFrame:
+    """Mean Jaccard, over summaries, between our similarity and a 2013 one (``pairs`` of names,
+    ours then theirs, e.g. ``[("wmf", "cos"), ("wmf-aug", "aug")]``) at the *same* combine function and the same
     threshold level (the k-th smallest threshold of each: both come from the same KDE levels,
     read off each similarity's own distribution). One row per pair, combine and level."""
     key = ["similarity", "combine", "threshold"]
@@ -113,7 +113,7 @@ def level_agreement(ours: pd.DataFrame, theirs: pd.DataFrame, pairs: dict[str, s
 
     a, b = with_level(ours), with_level(theirs)
     rows = []
-    for mine, other in pairs.items():
+    for mine, other in pairs:
         m = a[a["similarity"] == mine].merge(b[b["similarity"] == other], on=["peer", "combine", "level"],
                                               suffixes=("", "_2013"))
         m["jaccard"] = [jaccard(x, y) for x, y in zip(m["retrieved"], m["retrieved_2013"])]
