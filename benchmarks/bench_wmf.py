@@ -42,9 +42,9 @@ from pyrabench.embeddings import wmf
 params = wmf.WMFParams()
 p = np.random.default_rng(0).standard_normal((x.shape[1], params.dim)).astype(np.float32) * 0.1
 rows = sp.csr_matrix(x[np.random.default_rng(1).choice(x.shape[0], FOLD, replace=False)])
-start = time.perf_counter()
+start, start_cpu = time.perf_counter(), time.process_time()
 q = wmf.solve_side(rows, p, params)
-fold_seconds = time.perf_counter() - start
+fold_seconds, fold_cpu = time.perf_counter() - start, time.process_time() - start_cpu
 """,
 }
 
@@ -53,11 +53,11 @@ import json, resource, sys, time
 import numpy as np, scipy.sparse as sp
 FOLD = {fold}
 x = sp.load_npz({path!r}).tocsr()
-fold_seconds = None
+fold_seconds = fold_cpu = None
 wall, cpu = time.perf_counter(), time.process_time()
 {body}
 wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-print(json.dumps({{"wall": wall, "cpu": cpu, "fold": fold_seconds,
+print(json.dumps({{"wall": wall, "cpu": cpu, "fold": fold_seconds, "fold_cpu": fold_cpu,
                   "peak_gb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20}}))
 """
 
@@ -100,11 +100,14 @@ def main() -> int:
         print(f"{name:40s} wall {m['wall']:7.1f} s   cpu {m['cpu']:7.1f} s   peak {m['peak_gb']:.2f} GB")
     wmf, svd = med["WMF (20 ALS iterations)"], med["sklearn TruncatedSVD (100 components)"]
     fold = statistics.median(r["fold"] for r in results["WMF fold-in of new texts"])
+    fold_cpu = statistics.median(r["fold_cpu"] for r in results["WMF fold-in of new texts"])
     print(f"WMF / TruncatedSVD: wall ×{wmf['wall'] / svd['wall']:.2f}, cpu ×{wmf['cpu'] / svd['cpu']:.2f}, "
           f"memory ×{wmf['peak_gb'] / svd['peak_gb']:.2f}")
-    print(f"fold-in of {FOLD_TEXTS:,} texts: {fold:.2f} s (target ≤ {FOLD_SECONDS} s)")
+    print(f"fold-in of {FOLD_TEXTS:,} texts: wall {fold:.2f} s, cpu {fold_cpu:.2f} s (target ≤ {FOLD_SECONDS} s)")
     ok = wmf["wall"] <= TRAIN_SECONDS and wmf["peak_gb"] <= TRAIN_GB and fold <= FOLD_SECONDS
-    print(f"targets (≤ {TRAIN_SECONDS:.0f} s, ≤ {TRAIN_GB} GB, fold-in ≤ {FOLD_SECONDS} s): {'met' if ok else 'NOT met'}")
+    print(f"targets (≤ {TRAIN_SECONDS:.0f} s, ≤ {TRAIN_GB} GB, fold-in ≤ {FOLD_SECONDS} s) on wall time: "
+          f"{'met' if ok else 'NOT met'}; on CPU time (this process alone, steadier on a shared machine): "
+          f"{'met' if wmf['cpu'] <= TRAIN_SECONDS and fold_cpu <= FOLD_SECONDS else 'NOT met'}")
     return 0
 
 

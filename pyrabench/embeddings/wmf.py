@@ -225,7 +225,15 @@ def solve_side(m: sp.csr_matrix, fixed: np.ndarray, params: WMFParams, start: np
 
     Rows with at most ``exact_up_to`` nonzeros (default: all) are solved exactly by Woodbury;
     longer ones take ``cg_steps`` conjugate-gradient steps from ``start`` (their previous value).
+    Runs on one BLAS thread: the batched solves are many small calls, where threads only contend.
     """
+    from threadpoolctl import threadpool_limits
+
+    with threadpool_limits(1):
+        return _solve_side(m, fixed, params, start, exact_up_to, cg_steps)
+
+
+def _solve_side(m, fixed, params, start, exact_up_to, cg_steps):
     k = fixed.shape[1]
     c = np.float32(1.0 - params.w_m)
     f64 = fixed.astype(np.float64)
@@ -327,20 +335,17 @@ def train(x: sp.csr_matrix, params: WMFParams = WMFParams(), *, track_objective:
     x.sort_indices()
     xt = sp.csr_matrix(x.T)
     xt.sort_indices()
-    from threadpoolctl import threadpool_limits  # small batched solves: threads only contend
-
     rng = np.random.default_rng(params.seed)
     q = (rng.standard_normal((x.shape[0], params.dim)) * params.init_scale).astype(np.float32)
     p = np.zeros((x.shape[1], params.dim), np.float32)
     trace: list[float] = []
-    with threadpool_limits(1):
-        for it in range(params.iterations):
-            p = solve_side(xt, q, params, start=p, exact_up_to=EXACT_WORD_ROWS)
-            q = solve_side(x, p, params)
-            if track_objective:
-                trace.append(objective(x, p, q, params))
-            if progress is not None:
-                progress(it + 1)
+    for it in range(params.iterations):
+        p = solve_side(xt, q, params, start=p, exact_up_to=EXACT_WORD_ROWS)
+        q = solve_side(x, p, params)
+        if track_objective:
+            trace.append(objective(x, p, q, params))
+        if progress is not None:
+            progress(it + 1)
     return p, q, trace
 
 
