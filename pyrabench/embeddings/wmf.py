@@ -219,32 +219,50 @@ def _cg(fb: np.ndarray, val: np.ndarray, x: np.ndarray, a: np.ndarray, c: np.flo
     return x
 
 
-def solve_side(m: sp.csr_matrix, fixed: np.ndarray, params: WMFParams, start: np.ndarray | None = None,
-               exact_up_to: int | None = None, cg_steps: int = CG_STEPS) -> np.ndarray:
-    """Least-squares rows for every row of ``m`` given the ``fixed`` factor (see module doc).
+@dataclass(frozen=True)
+class Prepared:
+    """What every solve against one fixed factor shares (see the module docstring)."""
 
-    Rows with at most ``exact_up_to`` nonzeros (default: all) are solved exactly by Woodbury;
-    longer ones take ``cg_steps`` conjugate-gradient steps from ``start`` (their previous value).
-    Runs on one BLAS thread: the batched solves are many small calls, where threads only contend.
-    """
-    from threadpoolctl import threadpool_limits
-
-    with threadpool_limits(1):
-        return _solve_side(m, fixed, params, start, exact_up_to, cg_steps)
+    h_ext: np.ndarray  # (m + 1, K) H = F L, a zero row appended for padding
+    f_ext: np.ndarray  # (m + 1, K) F, a zero row appended
+    low_t: np.ndarray  # (K, K) Lᵀ
+    a: np.ndarray  # (K, K) A = w_m·FᵀF + λI
+    c: np.float32  # 1 − w_m
 
 
-def _solve_side(m, fixed, params, start, exact_up_to, cg_steps):
+def prepare(fixed: np.ndarray, params: WMFParams) -> Prepared:
+    """``A``, its Cholesky-factored inverse and ``H = F L`` for a fixed factor ``F``."""
     k = fixed.shape[1]
-    c = np.float32(1.0 - params.w_m)
     f64 = fixed.astype(np.float64)
     a = params.w_m * (f64.T @ f64) + params.lam * np.eye(k)
     # With A⁻¹ = L Lᵀ and H = F L: F_S A⁻¹ F_Sᵀ = H_S H_Sᵀ and A⁻¹ F_Sᵀ y = L H_Sᵀ y — one gather.
     low = np.linalg.cholesky(np.linalg.inv(a))
-    h_ext = np.vstack([(f64 @ low).astype(np.float32), np.zeros((1, k), np.float32)])
-    f_ext = np.vstack([fixed, np.zeros((1, k), np.float32)])
-    low_t = low.T.astype(np.float32)
-    a32 = a.astype(np.float32)
-    pad = fixed.shape[0]
+    zero = np.zeros((1, k), np.float32)
+    return Prepared(np.vstack([(f64 @ low).astype(np.float32), zero]), np.vstack([fixed.astype(np.float32), zero]),
+                    low.T.astype(np.float32), a.astype(np.float32), np.float32(1.0 - params.w_m))
+
+
+def solve_side(m: sp.csr_matrix, fixed: np.ndarray, params: WMFParams, start: np.ndarray | None = None,
+               exact_up_to: int | None = None, cg_steps: int = CG_STEPS,
+               prepared: Prepared | None = None) -> np.ndarray:
+    """Least-squares rows for every row of ``m`` given the ``fixed`` factor (see module doc).
+
+    Rows with at most ``exact_up_to`` nonzeros (default: all) are solved exactly by Woodbury;
+    longer ones take ``cg_steps`` conjugate-gradient steps from ``start`` (their previous value).
+    ``prepared`` (:func:`prepare` of ``fixed``) saves recomputing it when many calls share one
+    factor (fold-ins). Runs on one BLAS thread: the batched solves are many small calls, where
+    threads only contend.
+    """
+    from threadpoolctl import threadpool_limits
+
+    with threadpool_limits(1):
+        pre = prepare(fixed, params) if prepared is None else prepared
+        return _solve_side(m, pre, start, exact_up_to, cg_steps)
+
+
+def _solve_side(m, pre: Prepared, start, exact_up_to, cg_steps):
+    k = pre.h_ext.shape[1]
+    pad = pre.h_ext.shape[0] - 1
     out = np.zeros((m.shape[0], k), dtype=np.float32)
     lengths = np.diff(m.indptr)
     limit = int(lengths.max(initial=0)) if exact_up_to is None else exact_up_to
@@ -254,14 +272,14 @@ def _solve_side(m, fixed, params, start, exact_up_to, cg_steps):
             chunk = rows[s:s + step]
             idx, val = _padded(m, chunk, width, pad)
             if width <= limit:  # Woodbury: an n × n system per row
-                hb = h_ext[idx]  # (B, n, K)
-                sys_ = c * np.matmul(hb, hb.transpose(0, 2, 1))
+                hb = pre.h_ext[idx]  # (B, n, K)
+                sys_ = pre.c * np.matmul(hb, hb.transpose(0, 2, 1))
                 sys_[:, np.arange(width), np.arange(width)] += 1.0
                 y = np.linalg.solve(sys_, val[:, :, None])
-                out[chunk] = np.matmul(hb.transpose(0, 2, 1), y)[:, :, 0] @ low_t
+                out[chunk] = np.matmul(hb.transpose(0, 2, 1), y)[:, :, 0] @ pre.low_t
             else:
                 x0 = start[chunk] if start is not None else np.zeros((len(chunk), k), np.float32)
-                out[chunk] = _cg(f_ext[idx], val, x0, a32, c, cg_steps)
+                out[chunk] = _cg(pre.f_ext[idx], val, x0, pre.a, pre.c, cg_steps)
     return out
 
 
@@ -298,6 +316,7 @@ class WMFModel:
 
     def __post_init__(self):
         self.index = {w: i for i, w in enumerate(self.vocab)}
+        self._prepared: Prepared | None = None
 
     def text_matrix(self, texts: Sequence[str]) -> tuple[sp.csr_matrix, Coverage]:
         """TF-IDF rows of new texts over the training vocabulary, and what it covered."""
@@ -320,7 +339,9 @@ class WMFModel:
 
     def fold_in(self, x: sp.csr_matrix) -> np.ndarray:
         """Latent vectors of texts given as TF-IDF rows (texts × vocabulary): the text-side solve."""
-        return solve_side(sp.csr_matrix(x, dtype=np.float32), self.p, self.params)
+        if self._prepared is None:  # shared by every fold-in (the scorer folds in per summary)
+            self._prepared = prepare(self.p, self.params)
+        return solve_side(sp.csr_matrix(x, dtype=np.float32), self.p, self.params, prepared=self._prepared)
 
     def vectors(self, texts: Sequence[str]) -> np.ndarray:
         return self.fold_in(self.text_matrix(texts)[0])
