@@ -47,3 +47,12 @@ def test_agreement_summary_and_reading():
     assert s.loc[("lsa", "aug"), "at"] == "min, level 2"
     assert s.loc[("wmf-aug", "aug"), "best Pearson, 2013"] == 0.85
     assert "reproduced better by `wmf-aug` (0.800) than by LSA (0.600)" in reports.agreement_reading(s)
+
+
+def test_thresholds_beside_2013():
+    ths = pd.DataFrame({"similarity": ["wmf"] * 2 + ["lsa"], "combine": ["max"] * 3, "threshold": [0.6, 0.5, 0.1]})
+    theirs = pd.DataFrame({"similarity": ["cos"] * 3 + ["aug"], "combine": ["max"] * 4,
+                           "threshold": [0.55, 0.62, 0.55, 0.7]})
+    t = reports.thresholds_beside_2013(ths, theirs)
+    assert list(t.index) == [("max", "wmf"), ("max", "2013 cos")]
+    assert t.loc[("max", "wmf")].tolist() == [0.5, 0.6] and t.loc[("max", "2013 cos")].tolist() == [0.55, 0.62]

@@ -99,3 +99,23 @@ def agreement_reading(summary: pd.DataFrame) -> str:
         text += (f" The 2013 `aug` sets are reproduced {verdict} by `wmf-aug` ({aug['best Jaccard']:.3f}) than by "
                  f"LSA ({lsa['best Jaccard']:.3f}).")
     return text
+
+
+def thresholds_beside_2013(thresholds: pd.DataFrame, theirs: pd.DataFrame) -> pd.DataFrame:
+    """The KDE thresholds of our ``wmf``/``wmf-aug`` beside those of the 2013 ``cos``/``aug`` (one
+    row per pair and combine, one column per level): the same model on the same human matches
+    should put them close together."""
+    rows = []
+    for mine, other in (("wmf", "cos"), ("wmf-aug", "aug")):
+        for how in sorted(set(thresholds.loc[thresholds["similarity"] == mine, "combine"])):
+            ours = sorted(thresholds.loc[(thresholds["similarity"] == mine) & (thresholds["combine"] == how), "threshold"])
+            their = sorted(set(theirs.loc[(theirs["similarity"] == other) & (theirs["combine"] == how), "threshold"]))
+            for label, values in ((mine, ours), (f"2013 {other}", their)):
+                if values:
+                    rows.append({"similarity": label, "combine": how,
+                                 **{f"level {k}": v for k, v in enumerate(values, 1)}})
+    if not rows:
+        return pd.DataFrame()
+    frame = pd.DataFrame(rows)
+    frame["order"] = frame["combine"].map({c: i for i, c in enumerate(dict.fromkeys(frame["combine"]))})
+    return frame.sort_values(["order"], kind="stable").drop(columns="order").set_index(["combine", "similarity"])
