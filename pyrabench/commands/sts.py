@@ -37,6 +37,9 @@ def run(args) -> int:
     if not systems:
         raise PyrabenchError("give at least one --system SPEC or --outputs DIR")
     root = resolve(args.data)
+    for system in systems:
+        if hasattr(system, "data"):
+            system.data = root
     releases = load_releases(args.years, root.path, encoding="ascii" if args.ascii else "utf-8")
     results = {system.name: evaluate(system, releases) for system in systems}
     if args.json:

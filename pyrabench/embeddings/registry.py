@@ -113,6 +113,11 @@ def load(spec: str, vocabulary: Iterable[str] | None = None, *, data=None, seed:
                 "onehot needs a vocabulary: load('onehot', vocabulary=vocabulary(texts)) or OneHotEmbedding.fit(texts)"
             )
         return OneHotEmbedding(vocabulary)
+    if e.kind == "wmf":
+        validate(spec)
+        from .wmf import load_wmf  # numpy-heavy training: imported only when asked for
+
+        return load_wmf(data)
     if e.kind == "standin":
 
         return load_standin(e.name, vocabulary, data=data, seed=seed)

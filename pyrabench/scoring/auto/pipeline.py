@@ -243,11 +243,13 @@ def run_corpus(corpus, similarity: str, combine: str = "max", thresholds: Sequen
 
 
 def default_similarities() -> list[str]:
-    """The similarities the chapter compares: lexical, latent, and the best embedding installed
-    (real GloVe 6B 50d when available, else the seeded random baseline)."""
+    """The similarities the chapter compares: lexical, latent (LSA, and WMF when its training
+    corpus is installed), and the best embedding installed (real GloVe 6B 50d when available,
+    else the seeded random baseline)."""
 
     emb = "glove-6b-50d" if embeddings.available("glove-6b-50d") else "random"
-    return ["uni", "lsa", f"emb:{emb}"]
+    latent = ["wmf", "wmf-aug"] if embeddings.available("wmf") else []  # the 2013 study's own model
+    return ["uni", "lsa", *latent, f"emb:{emb}"]
 
 
 def compare_variants(corpus, similarities: Sequence[str], combines: Sequence[str] = ("max", "mean", "min"),

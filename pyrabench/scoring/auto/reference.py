@@ -97,3 +97,27 @@ def set_agreement(ours: pd.DataFrame, theirs: pd.DataFrame) -> pd.DataFrame:
     out = (m.groupby(key + [k + "_2013" for k in key], sort=True)["jaccard"].mean()
            .reset_index().sort_values("jaccard", ascending=False, kind="mergesort"))
     return out.reset_index(drop=True)
+
+
+def level_agreement(ours: pd.DataFrame, theirs: pd.DataFrame, pairs) -> pd.DataFrame:
+    """Mean Jaccard, over summaries, between our similarity and a 2013 one (``pairs`` of names,
+    ours then theirs, e.g. ``[("wmf", "cos"), ("wmf-aug", "aug")]``) at the *same* combine function and the same
+    threshold level (the k-th smallest threshold of each: both come from the same KDE levels,
+    read off each similarity's own distribution). One row per pair, combine and level."""
+    key = ["similarity", "combine", "threshold"]
+
+    def with_level(runs):
+        runs = runs[["peer", *key, "retrieved"]].copy()
+        runs["level"] = runs.groupby(["similarity", "combine"])["threshold"].rank(method="dense").astype(int)
+        return runs
+
+    a, b = with_level(ours), with_level(theirs)
+    rows = []
+    for mine, other in pairs:
+        m = a[a["similarity"] == mine].merge(b[b["similarity"] == other], on=["peer", "combine", "level"],
+                                              suffixes=("", "_2013"))
+        m["jaccard"] = [jaccard(x, y) for x, y in zip(m["retrieved"], m["retrieved_2013"])]
+        rows.append(m.groupby(["similarity", "similarity_2013", "combine", "level"], sort=True)
+                    .agg(threshold=("threshold", "first"), threshold_2013=("threshold_2013", "first"),
+                         jaccard=("jaccard", "mean"), summaries=("peer", "nunique")).reset_index())
+    return pd.concat(rows, ignore_index=True) if rows else pd.DataFrame()

@@ -20,6 +20,11 @@ Three families:
     word–sentence matrix; WMF down-weights missing words). A text's vector is gensim's
     ``lsi[tfidf[bow]]``, i.e. the sum of ``idf(w)·U[w]`` over its words (cosine ignores
     tf-idf's length normalization).
+``wmf`` and ``wmf-aug`` (latent; the paper's own model, Guo & Diab 2012)
+    The cosine of WMF vectors (:mod:`pyrabench.embeddings.wmf`, trained on WordNet 3.0 and
+    Brown): every segment and target is folded in, the exact least-squares solve, so a text's
+    vector is not a sum of word vectors. ``wmf-aug`` adds the corpus's own text (the sentences
+    LSA trains on) to the training data, as the paper's "aug" variant did.
 ``emb:<spec>`` (any embedding of :mod:`pyrabench.embeddings`)
     A text is the sum of its words' vectors (each word encoded by ``Embedding.encode``),
     as in Baumel et al. (2016). For a sentence encoder this is a word-level approximation.
@@ -41,7 +46,9 @@ from gensim.models import LsiModel, TfidfModel
 from scipy import sparse
 
 from ... import embeddings
+from ...embeddings.base import normalize_rows
 from ...embeddings.encode import encode_dense
+from ...embeddings.wmf import load_wmf, stems
 from ...errors import UnknownNameError
 from ...text import STOP_WORDS
 
@@ -216,6 +223,61 @@ class LSA(Dense):
         return np.array([self._word_vec.get(w, zero) for w in new_words]).reshape(len(new_words), self._dim)
 
 
+class WMF(Similarity):
+    """Cosine of WMF fold-in vectors of segments and targets (see module docstring)."""
+
+    needs_training = True
+
+    def __init__(self, augment: bool = False, data=None):
+        super().__init__()
+        self.augment, self.data = augment, data
+        self.name = "wmf-aug" if augment else "wmf"
+        self.model = None
+        self._stem_ids: dict[str, np.ndarray] = {}
+
+    def fit(self, sentences):
+        extra = [" ".join(s) for s in sentences if len(s)] if self.augment else ()
+        embedding = load_wmf(self.data, extra=extra, name=self.name)
+        self.model, self.training_texts = embedding.model, embedding.model.corpus.get("texts")
+        self.dimensions = embedding.dim
+        return self
+
+    def _trained(self):
+        if self.model is None:
+            self.fit([])
+        return self.model
+
+    def prepare(self, target_words):
+        model = self._trained()
+        return normalize_rows(model.vectors([" ".join(w) for w in target_words]))
+
+    def _ids(self, word: str) -> np.ndarray:
+        ids = self._stem_ids.get(word)
+        if ids is None:
+            index = self.model.index
+            ids = np.array([index[s] for s in stems(word) if s in index], dtype=np.int64)
+            self._stem_ids[word] = ids
+        return ids
+
+    def span_similarities(self, words, starts, ends, data):
+        """Each span's TF-IDF row is built from its words' stems at once (one sparse matrix
+        for all spans), then folded in with one batched solve."""
+        model = self._trained()
+        pieces = [self._ids(w) for w in words]
+        flat = np.concatenate(pieces) if pieces else np.zeros(0, np.int64)
+        offsets = np.concatenate([[0], np.cumsum([len(p) for p in pieces])]).astype(np.int64)
+        lo, hi = offsets[np.asarray(starts)], offsets[np.asarray(ends)]
+        indptr = np.concatenate([[0], np.cumsum(hi - lo)])
+        position = np.repeat(lo - indptr[:-1], hi - lo) + np.arange(indptr[-1])
+        counts = sparse.csr_matrix((np.ones(len(position), np.float32), flat[position], indptr),
+                                   shape=(len(lo), len(model.vocab)))
+        counts.sum_duplicates()
+        counts.sort_indices()
+        x = sparse.csr_matrix(counts.multiply(model.idf[None, :]), dtype=np.float32)
+        spans = normalize_rows(model.fold_in(x))
+        return (data @ spans.T).astype(np.float32)
+
+
 class EmbeddingSimilarity(Dense):
     """Sum of word vectors from :func:`pyrabench.embeddings.load` (see module docstring)."""
 
@@ -238,14 +300,16 @@ class EmbeddingSimilarity(Dense):
 
 
 def make_similarity(name: str, **kwargs) -> Similarity:
-    """``"uni"``, ``"lsa"`` or ``"emb:<embedding spec>"``."""
+    """``"uni"``, ``"lsa"``, ``"wmf"``, ``"wmf-aug"`` or ``"emb:<embedding spec>"``."""
     if name == "uni":
         return Unigram()
     if name == "lsa":
         return LSA(**kwargs)
+    if name in ("wmf", "wmf-aug"):
+        return WMF(augment=name == "wmf-aug", **kwargs)
     if name.startswith("emb:") and len(name) > 4:
         return EmbeddingSimilarity(name[4:])
-    raise UnknownNameError(f"unknown similarity {name!r}; use 'uni', 'lsa' or 'emb:<embedding>'")
+    raise UnknownNameError(f"unknown similarity {name!r}; use 'uni', 'lsa', 'wmf', 'wmf-aug' or 'emb:<embedding>'")
 
 
 def combine(sims: np.ndarray, offsets: np.ndarray, how: str) -> np.ndarray:

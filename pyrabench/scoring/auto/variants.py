@@ -75,6 +75,8 @@ VARIANTS: tuple[Variant, ...] = (
     Variant("lex-top", "counting", "all lexical features, the round(Σp) most probable SCUs count fully", mode="top"),
     Variant("lsa", "similarity", "lexical features + LSA cosines of sentences", features=LEXICAL + SIMILARITY,
             similarity="lsa"),
+    Variant("wmf", "similarity", "lexical features + WMF cosines of sentences (Guo & Diab 2012, the 2013 study's "
+            "model)", features=LEXICAL + SIMILARITY, similarity="wmf"),
     Variant("minilm", "similarity", "lexical features + MiniLM cosines of sentences", features=LEXICAL + SIMILARITY,
             similarity="minilm"),
     Variant("minilm-only", "similarity", "MiniLM cosines of sentences only", features=SIMILARITY + ("weight_share",),
@@ -90,11 +92,11 @@ def variant(name: str | None = None) -> Variant:
     name = name or DEFAULT
     if name in BY_NAME:
         return BY_NAME[name]
-    if name in ("uni", "lsa", "minilm") or (name.startswith("emb:") and len(name) > 4):
+    if name in ("uni", "lsa", "wmf", "wmf-aug", "minilm") or (name.startswith("emb:") and len(name) > 4):
         return Variant(name, "similarity", f"lexical features + {name} cosines of sentences",
                        features=LEXICAL + SIMILARITY, similarity=name)
     raise UnknownNameError(f"unknown automated variant {name!r}; use one of {', '.join(BY_NAME)}, "
-                           "or a similarity: uni, lsa, minilm, emb:<embedding>")
+                           "or a similarity: uni, lsa, wmf, wmf-aug, minilm, emb:<embedding>")
 
 
 # --------------------------------------------------------------------------- features (cached)
