@@ -9,9 +9,6 @@ from ..scoring.correlate import ALL_LEVELS, LEVELS, N_RESAMPLES
 from ..scoring.metrics import correlate_corpus
 from ._common import add_data_argument, add_json_argument, nonnegative_int, positive_int, print_json, print_table
 
-HELP = ("Pearson, Spearman and Kendall of metrics (rouge_1/2/l, auto[:VARIANT], manual scores) against a "
-        "manual score, per topic (summary level) and per system, with bootstrap 95% intervals")
-
 
 def add_arguments(parser) -> None:
     add_data_argument(parser)

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
-import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
-import seaborn as sns
 
+from ..extras import plotting
 from ..published import ROUGE2_VS_NIST_MODIFIED
 from ..scoring.auto.thresholds import determine_thresholds, kde
 from ..scoring.correlate import STATISTICS, per_summary, system_means
@@ -22,6 +21,7 @@ from ..scoring.metrics import correlate_corpus, metric_frame
 def plot_variants(table: pd.DataFrame, statistics: Sequence[str] = ("pearson", "spearman", "kendall", "jaccard"),
                   top: int | None = None):
     """The script's figure: per statistic, variants ranked by it, with their intervals."""
+    plt, sns = plotting()
     fig, axes = plt.subplots(len(statistics), 1, figsize=(9, 2.4 * len(statistics)), squeeze=False)
     names = sorted(table["similarity"].unique())
     colors = dict(zip(names, sns.color_palette(n_colors=max(3, len(names)))))
@@ -48,6 +48,7 @@ def plot_variants(table: pd.DataFrame, statistics: Sequence[str] = ("pearson", "
 
 def plot_densities(pairs, ax=None, grid: int = 600):
     """One KDE curve per (similarity, combine) with its thresholds marked (the paper's figure)."""
+    plt, sns = plotting()
     combines = sorted(pairs["combine"].unique())
     if ax is None:
         fig, axes = plt.subplots(len(combines), 1, sharex=True, figsize=(6, 2.2 * len(combines)), squeeze=False)
@@ -173,6 +174,7 @@ def system_frame(corpora: dict, metrics: Sequence[str] = ("auto", "rouge_2"), re
 
 def plot_system_scatter(systems: pd.DataFrame, metric: str = "auto", reference: str = "modified"):
     """Per corpus, each system's mean ``metric`` against its mean manual ``reference``, with y = x."""
+    plt, _ = plotting()
     corpora = list(dict.fromkeys(systems["corpus"]))
     fig, axes = plt.subplots(1, len(corpora), figsize=(3.6 * len(corpora), 3.4), squeeze=False)
     for ax, name in zip(axes[0], corpora):
@@ -207,6 +209,7 @@ def variants_view(table: pd.DataFrame) -> pd.DataFrame:
 def plot_agreement(per_peer: pd.DataFrame):
     """The two annotators' modified scores of each doubly annotated peer, sized by the Jaccard of
     their SCU sets, with y = x; a note instead when nothing is annotated twice."""
+    plt, sns = plotting()
     fig, ax = plt.subplots(figsize=(4.2, 4))
     if len(per_peer) == 0:
         ax.text(0.5, 0.5, "no peer is annotated twice in this data", ha="center", va="center")
