@@ -93,6 +93,23 @@ def correlation_table(result: dict, statistics: Sequence[str] = STATISTICS) -> p
     return pd.DataFrame(rows)
 
 
+def comparison_table(comparisons: Sequence[dict], statistics: Sequence[str] = ("pearson", "kendall")) -> pd.DataFrame:
+    """Paired tests (:func:`pyrabench.scoring.correlate.comparisons`) as a table: per pair and
+    level, the difference r(A) − r(B) with its interval, the two-sided p and the one-sided p of A > B."""
+    rows = []
+    for c in comparisons:
+        row = {"level": c["level"], "A": c["a"], "B": c["b"], "n": c.get("n", "")}
+        for s in statistics:
+            if "error" in c:
+                row.update({f"{s} A−B": "", f"{s} 95% CI": "", f"{s} p": "", f"{s} p(A>B)": ""})
+                continue
+            row.update({f"{s} A−B": round(c["difference"][s], 3), f"{s} 95% CI": _interval(c["ci"][s]),
+                        f"{s} p": round(c["p_value"][s], 3), f"{s} p(A>B)": round(c["p_greater"][s], 3)})
+        row["note"] = c.get("error", "")
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
 # --------------------------------------------------------------------------- NIST's convention
 
 
