@@ -12,10 +12,12 @@ import numpy as np
 import pandas as pd
 import seaborn as sns
 
+from ..data import judgments
+from ..errors import MissingDataError
 from ..published import ROUGE2_VS_NIST_MODIFIED
 from ..scoring.auto.thresholds import determine_thresholds, kde
-from ..scoring.correlate import STATISTICS, per_summary, system_means
-from ..scoring.manual import CONVENTIONS, convention_changes, modified_size, score_peer
+from ..scoring.correlate import STATISTICS, comparisons, correlations, per_summary, system_means
+from ..scoring.manual import CONVENTIONS, convention_changes, modified_size, score_corpus, score_peer
 from ..scoring.metrics import correlate_corpus, metric_frame
 
 
@@ -124,6 +126,45 @@ def convention_example(peer) -> pd.DataFrame:
                      "A rounded": modified_size(peer.pyramid, name), "Max(A)": s.ideal, "D": s.weight,
                      "modified": s.modified})
     return pd.DataFrame(rows).set_index("convention")
+
+
+#: Two scores agree when ours, rounded to NIST's 4 decimals, is NIST's figure.
+NIST_DECIMALS = 4
+
+
+def nist_table_scores(corpus, convention: str) -> pd.DataFrame:
+    """Our modified score of every peer beside NIST's own score table (the data root's
+    ``*_modified_scores.txt``): topic, peer, annotator, ``ours``, ``nist``, ``agrees``. Rows are
+    joined on topic and peer, and on the annotator when both sides name annotators (DUC 2006)."""
+    table = judgments.for_corpus(corpus).table
+    if table is None:
+        raise MissingDataError(f"{corpus.name}: no NIST score table (*_modified_scores.txt) in the judgments folder")
+    ours = score_corpus(corpus, convention)[["topic", "peer", "annotator", "modified"]].rename(columns={"modified": "ours"})
+    keys = ["topic", "peer"]
+    if "annotator" in table and (ours["annotator"] != "").all():
+        keys.append("annotator")
+    nist = table[[*keys, "modified"]].rename(columns={"modified": "nist"})
+    both = ours.merge(nist, on=keys, how="outer", indicator=True)
+    both["agrees"] = (both["ours"].round(NIST_DECIMALS) - both["nist"]).abs() < 0.5 * 10 ** -NIST_DECIMALS
+    return both
+
+
+def nist_agreement(corpora: dict) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Per corpus and convention: peers in NIST's table, peers we score, how many agree to 4 d.p.
+    (and the share); and the peers that do not agree, with both scores (NIST convention first)."""
+    counts, misses = [], []
+    for name, corpus in corpora.items():
+        for convention in CONVENTIONS:
+            both = nist_table_scores(corpus, convention)
+            paired = both[both["_merge"] == "both"]
+            counts.append({"corpus": name, "convention": convention, "nist peers": int(both["nist"].notna().sum()),
+                           "scored": int(both["ours"].notna().sum()), "agree": int(paired["agrees"].sum()),
+                           "share": float(paired["agrees"].mean()) if len(paired) else float("nan")})
+            bad = both[~both["agrees"]].assign(corpus=name, convention=convention)
+            misses.append(bad[["corpus", "convention", "topic", "peer", "annotator", "ours", "nist"]])
+    table = pd.DataFrame(counts).set_index(["corpus", "convention"])
+    mismatches = pd.concat(misses, ignore_index=True)
+    return table, mismatches
 
 
 def convention_changes_table(corpora: dict) -> pd.DataFrame:
@@ -267,3 +308,100 @@ def agreement_view(per_peer: pd.DataFrame) -> pd.DataFrame:
     if len(per_peer) == 0:
         return pd.DataFrame({"note": ["no peer is annotated twice in this data"]})
     return per_peer.round(3)
+
+
+# --------------------------------------------------------------------------- NIST's human judgments
+
+#: What the chapter correlates with NIST's judgments, and the pairs it tests.
+JUDGED_METRICS = ("modified", "rouge_1", "rouge_2", "rouge_l", "auto")
+JUDGMENT_PAIRS = {"modified": (("auto", "rouge_2"),),
+                  judgments.RESPONSIVENESS: (("auto", "rouge_2"), ("modified", "rouge_2"), ("auto", "modified"))}
+
+
+def judgment_results(corpora: dict, metrics: Sequence[str] = JUDGED_METRICS, n_resamples: int = 1000,
+                     levels: Sequence[str] = ("summary", "system"), pairs: dict = JUDGMENT_PAIRS) -> dict:
+    """``{corpus: {reference: correlate result}}`` for every judgment NIST made of the corpus
+    (responsiveness; ``lq:Q1`` … ``lq:Q5`` where judged) and the manual modified score, each
+    with the paired tests of ``pairs[reference]``; one metric frame per corpus."""
+    out = {}
+    for name, corpus in corpora.items():
+        refs = judgments.for_corpus(corpus).references()
+        references = ["modified", *(r for r in (judgments.RESPONSIVENESS, *judgments.QUALITY) if r in refs)]
+        frame, errors = metric_frame(corpus, [*metrics, *references[1:]])
+        out[name] = {}
+        for ref in references:
+            others = [m for m in metrics if m != ref]
+            result = correlations(frame, others, ref, errors, n_resamples=n_resamples, levels=levels)
+            tests = [p for p in pairs.get(ref, ()) if ref not in p]
+            if tests:
+                result["comparisons"] = comparisons(frame, tests, ref, errors, n_resamples=n_resamples, levels=levels)
+            out[name][ref] = result
+    return out
+
+
+def judgment_view(results: dict, statistic: str = "pearson") -> pd.DataFrame:
+    """Metric × judgment × level: one row per (corpus, metric), one column per (judgment, level),
+    ``statistic`` of the metric against the judgment (NaN where NIST did not judge)."""
+    rows = []
+    for corpus, by_ref in results.items():
+        for ref, result in by_ref.items():
+            for level, by_metric in result["levels"].items():
+                for metric, r in by_metric.items():
+                    rows.append({"corpus": corpus, "metric": metric, "judgment": ref, "level": level,
+                                 "r": r.get(statistic, np.nan)})
+    long = pd.DataFrame(rows)
+    wide = long.pivot_table(index=["corpus", "metric"], columns=["judgment", "level"], values="r", sort=False)
+    return wide
+
+
+def ceiling_view(results: dict, reference: str = judgments.RESPONSIVENESS, ceiling: str = "modified",
+                 statistic: str = "pearson") -> pd.DataFrame:
+    """Per corpus, level and metric: its correlation with ``reference`` with the interval, and its
+    distance to the manual pyramid's own correlation (the ceiling an automated pyramid can hope for)."""
+    rows = []
+    for corpus, by_ref in results.items():
+        result = by_ref[reference]
+        for level, by_metric in result["levels"].items():
+            top = by_metric[ceiling].get(statistic, np.nan)
+            for metric, r in by_metric.items():
+                if "error" in r:
+                    continue
+                lo, hi = r["ci"][statistic] or (np.nan, np.nan)
+                rows.append({"corpus": corpus, "level": level, "metric": metric, "r": r[statistic],
+                             "r_lo": lo, "r_hi": hi, "n": r["n"], f"− {ceiling}": r[statistic] - top})
+    return pd.DataFrame(rows).set_index(["corpus", "level", "metric"])
+
+
+def paired_view(results: dict, statistic: str = "pearson") -> pd.DataFrame:
+    """Every paired test of :func:`judgment_results`: difference with its interval and p-values."""
+    rows = []
+    for corpus, by_ref in results.items():
+        for ref, result in by_ref.items():
+            for c in result.get("comparisons", ()):
+                if "error" in c:
+                    continue
+                lo, hi = c["ci"][statistic] or (np.nan, np.nan)
+                rows.append({"corpus": corpus, "reference": ref, "level": c["level"], "A": c["a"], "B": c["b"],
+                             "n": c["n"], "difference": c["difference"][statistic], "difference_lo": lo,
+                             "difference_hi": hi, "p": c["p_value"][statistic], "p (A > B)": c["p_greater"][statistic]})
+    return pd.DataFrame(rows).set_index(["corpus", "reference", "level", "A", "B"])
+
+
+def judgment_numbers(results: dict, statistic: str = "pearson") -> dict[str, float]:
+    """Flat figures for the prose: ``duc2006_responsiveness_modified_system`` (a correlation) and
+    ``duc2006_responsiveness_auto_vs_rouge_2_system_p`` (a two-sided p)."""
+    out = {}
+    for corpus, by_ref in results.items():
+        c = corpus.replace("-", "_")
+        for ref, result in by_ref.items():
+            r = ref.replace(":", "_")
+            for level, by_metric in result["levels"].items():
+                for metric, v in by_metric.items():
+                    if statistic in v:
+                        out[f"{c}_{r}_{metric}_{level}"] = v[statistic]
+            for t in result.get("comparisons", ()):
+                if "error" not in t:
+                    out[f"{c}_{r}_{t['a']}_vs_{t['b']}_{t['level']}_p"] = t["p_value"][statistic]
+                    out[f"{c}_{r}_{t['a']}_vs_{t['b']}_{t['level']}_diff"] = t["difference"][statistic]
+    return out
+
