@@ -5,6 +5,7 @@ the automated variants' table."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Sequence
 
 import matplotlib.pyplot as plt
@@ -14,7 +15,6 @@ import seaborn as sns
 
 from ..data import judgments
 from ..errors import MissingDataError
-from ..published import ROUGE2_VS_NIST_MODIFIED
 from ..scoring.auto.thresholds import determine_thresholds, kde
 from ..scoring.correlate import STATISTICS, comparisons, correlations, per_summary, system_means
 from ..scoring.manual import CONVENTIONS, convention_changes, modified_size, score_corpus, score_peer
@@ -139,7 +139,8 @@ def nist_table_scores(corpus, convention: str) -> pd.DataFrame:
     table = judgments.for_corpus(corpus).table
     if table is None:
         raise MissingDataError(f"{corpus.name}: no NIST score table (*_modified_scores.txt) in the judgments folder")
-    ours = score_corpus(corpus, convention)[["topic", "peer", "annotator", "modified"]].rename(columns={"modified": "ours"})
+    ours = score_corpus(corpus, convention)[["topic", "peer", "annotator", "modified", "source"]].rename(
+        columns={"modified": "ours"})
     keys = ["topic", "peer"]
     if "annotator" in table and (ours["annotator"] != "").all():
         keys.append("annotator")
@@ -160,11 +161,23 @@ def nist_agreement(corpora: dict) -> tuple[pd.DataFrame, pd.DataFrame]:
             counts.append({"corpus": name, "convention": convention, "nist peers": int(both["nist"].notna().sum()),
                            "scored": int(both["ours"].notna().sum()), "agree": int(paired["agrees"].sum()),
                            "share": float(paired["agrees"].mean()) if len(paired) else float("nan")})
+            skips = Counter(r.path for r in corpus.log.skips)
             bad = both[~both["agrees"]].assign(corpus=name, convention=convention)
-            misses.append(bad[["corpus", "convention", "topic", "peer", "annotator", "ours", "nist"]])
+            bad = bad.assign(**{"contributors skipped by the reader": bad["source"].map(lambda p: skips.get(p, 0))})
+            misses.append(bad[["corpus", "convention", "topic", "peer", "annotator", "ours", "nist",
+                               "contributors skipped by the reader"]])
     table = pd.DataFrame(counts).set_index(["corpus", "convention"])
     mismatches = pd.concat(misses, ignore_index=True)
     return table, mismatches
+
+
+def nist_figure(corpora: dict, peer) -> float:
+    """NIST's own modified score of ``peer`` (its score table in the data root)."""
+    both = nist_table_scores(corpora[peer.corpus], "nist")
+    row = both[(both["topic"] == peer.topic) & (both["peer"] == peer.peer_id) & (both["source"] == peer.source)]
+    if row.empty or row["nist"].isna().all():
+        raise MissingDataError(f"NIST's table has no score for {peer.corpus} topic {peer.topic} peer {peer.peer_id}")
+    return float(row["nist"].iloc[0])
 
 
 def convention_changes_table(corpora: dict) -> pd.DataFrame:
@@ -186,21 +199,6 @@ def correlation_results(corpora: dict, metrics: Sequence[str] = ("rouge_1", "rou
     """``{corpus: correlate result}`` for the chapter (what ``pyrabench correlate --json`` prints)."""
     return {name: correlate_corpus(c, metrics, reference, n_resamples=n_resamples, levels=levels)
             for name, c in corpora.items()}
-
-
-def rouge_check(results: dict) -> pd.DataFrame:
-    """Our ROUGE-2 Pearson against the modified score beside the independent figures of
-    :data:`pyrabench.published.ROUGE2_VS_NIST_MODIFIED`, per corpus and level (``results`` must
-    hold the system and global levels)."""
-    rows = []
-    for corpus, ref in ROUGE2_VS_NIST_MODIFIED.items():
-        if corpus not in results:
-            continue
-        for level, value in ref.items():
-            ours = results[corpus]["levels"][level]["rouge_2"]
-            rows.append({"corpus": corpus, "level": level, "ours": ours["pearson"], "reference": value,
-                         "difference": ours["pearson"] - value})
-    return pd.DataFrame(rows).set_index(["corpus", "level"])
 
 
 def correlations_view(results: dict, statistics: Sequence[str] = ("pearson", "kendall")) -> pd.DataFrame:
@@ -340,8 +338,9 @@ def judgment_results(corpora: dict, metrics: Sequence[str] = JUDGED_METRICS, n_r
 
 
 def judgment_view(results: dict, statistic: str = "pearson") -> pd.DataFrame:
-    """Metric × judgment × level: one row per (corpus, metric), one column per (judgment, level),
-    ``statistic`` of the metric against the judgment (NaN where NIST did not judge)."""
+    """Metric × judgment × level: one row per (corpus, metric), one column per judgment and level
+    (``responsiveness summary``), ``statistic`` of the metric against the judgment (NaN where NIST
+    did not judge)."""
     rows = []
     for corpus, by_ref in results.items():
         for ref, result in by_ref.items():
@@ -350,8 +349,8 @@ def judgment_view(results: dict, statistic: str = "pearson") -> pd.DataFrame:
                     rows.append({"corpus": corpus, "metric": metric, "judgment": ref, "level": level,
                                  "r": r.get(statistic, np.nan)})
     long = pd.DataFrame(rows)
-    wide = long.pivot_table(index=["corpus", "metric"], columns=["judgment", "level"], values="r", sort=False)
-    return wide
+    long["column"] = long["judgment"] + " " + long["level"]
+    return long.pivot_table(index=["corpus", "metric"], columns="column", values="r", sort=False).rename_axis(columns=None)
 
 
 def ceiling_view(results: dict, reference: str = judgments.RESPONSIVENESS, ceiling: str = "modified",
@@ -405,3 +404,73 @@ def judgment_numbers(results: dict, statistic: str = "pearson") -> dict[str, flo
                     out[f"{c}_{r}_{t['a']}_vs_{t['b']}_{t['level']}_diff"] = t["difference"][statistic]
     return out
 
+
+
+def judgment_coverage(corpora: dict) -> pd.DataFrame:
+    """Per corpus: summaries NIST judged, those with a pyramid annotation, and the rest by reason
+    (:func:`pyrabench.data.judgments.coverage`)."""
+    rows = {name: judgments.coverage(judgments.for_corpus(c), c) for name, c in corpora.items()}
+    table = pd.DataFrame.from_dict(rows, orient="index").rename_axis("corpus")
+    keep = {"judged": "judged", "matched": "with a pyramid annotation", "unmatched_human": "humans (A–J)",
+            "unmatched_topic_without_pyramid": "topic without pyramid",
+            "unmatched_system_not_annotated": "system not annotated", "not_judged": "annotated, not judged"}
+    return table[list(keep)].rename(columns=keep)
+
+
+ALPHA = 0.05
+
+
+def _test_phrase(t: dict, statistic: str = "pearson") -> str:
+    lo, hi = t["ci"][statistic] or (float("nan"), float("nan"))
+    verdict = "significant" if t["p_value"][statistic] < ALPHA else "not significant"
+    return (f"{t['difference'][statistic]:+.3f} [{lo:.3f}, {hi:.3f}], p = {t['p_value'][statistic]:.3f}, "
+            f"{verdict}")
+
+
+def judgment_claims(results: dict, statistic: str = "pearson") -> str:
+    """The chapter's reading of :func:`judgment_results`, sentence by sentence from the figures:
+    each claim names its paired test (difference of Pearson's r, 95 % interval, two-sided p)."""
+    tests = {(corpus, ref, t["level"], t["a"], t["b"]): t for corpus, by_ref in results.items()
+             for ref, r in by_ref.items() for t in r.get("comparisons", ()) if "error" not in t}
+
+    def line(ref, level, a, b):
+        parts = [f"{c} {_test_phrase(tests[c, ref, level, a, b], statistic)}" for c in results
+                 if (c, ref, level, a, b) in tests]
+        return "; ".join(parts)
+
+    def count(ref, level, a, b, sign):
+        return sum(1 for c in results if (c, ref, level, a, b) in tests
+                   and tests[c, ref, level, a, b]["p_value"][statistic] < ALPHA
+                   and np.sign(tests[c, ref, level, a, b]["difference"][statistic]) == sign)
+
+    n = len(results)
+    text = [
+        f"**Against the manual modified score**, the automated score minus ROUGE-2 (r) at summary level: "
+        f"{line('modified', 'summary', 'auto', 'rouge_2')}. It is significantly ahead on "
+        f"{count('modified', 'summary', 'auto', 'rouge_2', 1)} of {n} corpora. At system level: "
+        f"{line('modified', 'system', 'auto', 'rouge_2')}; ROUGE-2 is significantly ahead on "
+        f"{count('modified', 'system', 'auto', 'rouge_2', -1)} of {n}.",
+        f"**Against responsiveness**, the manual pyramid minus ROUGE-2 at summary level: "
+        f"{line('responsiveness', 'summary', 'modified', 'rouge_2')}; at system level: "
+        f"{line('responsiveness', 'system', 'modified', 'rouge_2')}. The automated score minus ROUGE-2 at summary "
+        f"level: {line('responsiveness', 'summary', 'auto', 'rouge_2')}; at system level: "
+        f"{line('responsiveness', 'system', 'auto', 'rouge_2')}. The automated score minus the manual pyramid, its "
+        f"ceiling, at summary level: {line('responsiveness', 'summary', 'auto', 'modified')}; at system level: "
+        f"{line('responsiveness', 'system', 'auto', 'modified')}.",
+    ]
+    significant = sum(1 for t in tests.values() if t["p_value"][statistic] < ALPHA)
+    text.append(f"{significant} of these {len(tests)} differences are significant at {ALPHA}. Responsiveness "
+                "judges the whole summary in one grade, and NIST's assessors graded it against the topic's "
+                "question, not against the models the pyramid and ROUGE both build on, so the metrics' "
+                "correlations with it are lower than with the pyramid and mostly indistinguishable from each other.")
+    quality = [(c, ref, level, m, r[statistic]) for c, by_ref in results.items() for ref, res in by_ref.items()
+               if ref.startswith("lq:") for level, by_m in res["levels"].items() for m, r in by_m.items()
+               if statistic in r]
+    if quality:
+        negative = sum(1 for q in quality if q[-1] < 0)
+        worst = min(quality, key=lambda q: q[-1])
+        text.append(f"Linguistic quality is another matter: {negative} of the {len(quality)} correlations of a "
+                    f"content metric with a quality question are negative, the strongest {worst[-1]:.3f} "
+                    f"({worst[3]} against {worst[1]}, {judgments.QUESTIONS[int(worst[1][-1])]}, {worst[0]}, "
+                    f"{worst[2]} level). What a summary says and how well it reads are different judgments.")
+    return "\n\n".join(text)
