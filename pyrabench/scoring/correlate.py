@@ -223,10 +223,11 @@ def _units(rows: pd.DataFrame, a: str, b: str, reference: str, level: str):
         if len(diffs) < 2:
             raise PyrabenchError(f"fewer than 2 topics where both {a} and {b} correlate with {reference}")
         return np.asarray(diffs)
+    columns = list(dict.fromkeys([a, b, reference]))
     if level == "system":
-        means = system_means(rows, [a, b, reference])
+        means = system_means(rows, columns)
     elif level == "global":
-        means = rows[[a, b, reference]]
+        means = rows[columns]
     else:
         raise PyrabenchError(f"unknown level {level!r}; use {', '.join(ALL_LEVELS)}")
     xa = _standardized(means[a].to_numpy(float), rows[a].to_numpy(float))
@@ -263,7 +264,8 @@ def compare(frame: pd.DataFrame, a: str, b: str, reference: str, level: str = "s
     level a swap within a topic exchanges that topic's two correlations, so the permutation is
     a sign flip of the per-topic differences. Everything is vectorized over resamples.
     """
-    rows = per_summary(frame, [reference, a, b]).dropna(subset=[reference, a, b])
+    columns = list(dict.fromkeys([reference, a, b]))  # a metric compared with itself is one column
+    rows = per_summary(frame, columns).dropna(subset=columns)
     rng = np.random.default_rng(seed)
     units = _units(rows, a, b, reference, level)
     if level == "summary":
