@@ -1,16 +1,16 @@
 """The ``pyrabench`` command: pyramid annotations as a paraphrase benchmark, STS, pyramid scoring.
 
-A subcommand module (``pyrabench/commands/<name>.py``) defines ``HELP`` (one line),
-``add_arguments(parser)`` and ``run(args) -> int``. Errors a user can cause are
+A subcommand is a module ``pyrabench/commands/<name>.py`` that defines
+``add_arguments(parser)`` and ``run(args) -> int``, and a one-line help in :data:`COMMANDS`. Errors a user can cause are
 :class:`PyrabenchError` and print as one line (exit 2, like a usage error); a bad option value
 is a usage error from argparse (exit 2); Ctrl-C prints one line and exits 130 (128 + SIGINT,
 the shell's convention); warnings (:class:`PyrabenchWarning`) print as one ``warning:`` line
 each. No input prints a traceback.
 
-The command modules are imported when the parser is built, not when this module is: they pull
-in spaCy (which imports torch when it is installed) and gensim (scipy.stats), seconds of
-start-up. ``evaluate``'s embedding specs are checked before that, with the light
-:mod:`pyrabench.embeddings.specs`, so a mistyped name is refused at once.
+The command line answers at once: the help lines live here, so ``pyrabench --help`` imports no
+command module, and a run imports only its own command's module (the work it does pulls in
+pandas, spaCy, gensim, scipy). ``evaluate``'s embedding specs are checked before that, with the
+light :mod:`pyrabench.embeddings.specs`, so a mistyped name is refused at once.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ import importlib
 import os
 import sys
 import warnings
+from typing import Iterable
 
-from .embeddings.specs import validate
 from .errors import PyrabenchError, PyrabenchWarning
 
 DESCRIPTION = (
@@ -29,19 +29,36 @@ DESCRIPTION = (
     "2012-2016 evaluation conventions, and pyramid scoring of summaries. Every subcommand reads "
     "its data from --data DIR, else $PYRABENCH_DATA, else the bundled sample data."
 )
-#: Subcommands (modules ``pyrabench/commands/<name>.py``) in the order a session uses them.
-COMMANDS = ("data", "build", "stats", "evaluate", "sts", "score", "correlate")
+#: Subcommands (modules ``pyrabench/commands/<name>.py``) in the order a session uses them, with
+#: their one-line help.
+COMMANDS = {
+    "data": "list the pyramid corpora under the data root with their counts and repairs, and NIST's "
+            "judgments of their peers",
+    "build": "build the binary and ranking tests (Baumel et al. 2016 §3) from the pyramid corpora",
+    "stats": "counts of a built benchmark per corpus and overall, beside Baumel et al. (2016) §3",
+    "evaluate": "score embeddings on a built benchmark (F-measure, success rate, MRR with 95% CIs)",
+    "sts": "STS 2012-2016: per-dataset Pearson and n, Mean, ALL, ALLnorm for one or more systems",
+    "score": "pyramid scores (original, modified, coverage) per topic and peer; --auto SIMILARITY for "
+             "automated scoring",
+    "correlate": "Pearson, Spearman and Kendall of metrics (rouge_1/2/l, auto[:VARIANT], manual scores) "
+                 "against a manual score or NIST's responsiveness / linguistic quality, per topic (summary "
+                 "level) and per system, with bootstrap 95% intervals; --compare A,B tests whether A "
+                 "correlates better than B",
+}  # fmt: skip
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(commands: Iterable[str] = tuple(COMMANDS)) -> argparse.ArgumentParser:
+    """The full parser; the options of only ``commands`` (the others keep their help line), so
+    that a run imports just the command it runs."""
     parser = argparse.ArgumentParser(prog="pyrabench", description=DESCRIPTION)
     sub = parser.add_subparsers(dest="command", required=True)
     parser.subcommands = {}  # name -> sub-parser, for the book's command reference
-    for name in COMMANDS:
-        module = importlib.import_module(f".commands.{name}", __package__)
-        p = sub.add_parser(name, help=module.HELP.replace("%", "%%"), description=module.HELP)
-        module.add_arguments(p)
-        p.set_defaults(_run=module.run)
+    for name, help_line in COMMANDS.items():
+        p = sub.add_parser(name, help=help_line.replace("%", "%%"), description=help_line)
+        if name in commands:
+            module = importlib.import_module(f".commands.{name}", __package__)
+            module.add_arguments(p)
+            p.set_defaults(_run=module.run)
         parser.subcommands[name] = p
     return parser
 
@@ -51,6 +68,8 @@ def check_specs_early(argv: list[str]) -> None:
     module is imported (``evaluate`` validates them again, for library callers)."""
     if not argv or argv[0] != "evaluate" or {"-h", "--help"} & set(argv):
         return
+    from .embeddings.specs import validate  # here, not at the top: it imports numpy, which --help need not
+
     pre = argparse.ArgumentParser(add_help=False, exit_on_error=False)
     pre.add_argument("--embedding", action="append", default=[])
     try:
@@ -77,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         if argv:
             command = f"pyrabench {argv[0]}"
         check_specs_early(argv)
-        args = build_parser().parse_args(argv)
+        args = build_parser(argv[:1]).parse_args(argv)
         command = f"pyrabench {args.command}"
         with warnings.catch_warnings():
             warnings.showwarning = _show_warning

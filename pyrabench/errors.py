@@ -28,6 +28,11 @@ class MissingDataError(PyrabenchError):
     """A file, corpus or data root that was asked for by name is not there."""
 
 
+class MissingExtraError(PyrabenchError):
+    """An optional library (a ``pyrabench[...]`` extra) that a command or function needs is not
+    installed; the message says which extra installs it (:func:`pyrabench.extras.require`)."""
+
+
 class UnknownNameError(PyrabenchError):
     """A name (corpus, embedding, system, format) that the registry does not know."""
 

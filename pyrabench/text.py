@@ -4,26 +4,73 @@ Baumel et al. (2016) tokenized with spaCy; ``spacy.blank("en")`` gives the same 
 without a model download, so it runs offline. The one pipeline (:func:`nlp`) also carries the
 rule-based sentencizer, which only the automated scorer's segmentation runs; the stop list and
 the content-word test live here too, so every task means the same by "word".
+
+spaCy is imported at the first tokenization, not with this module, and without torch: spaCy's
+model library (thinc) imports torch whenever it is installed, a second of start-up that a
+rule-based tokenizer never uses (:func:`_import_spacy`). The stop list is read from spaCy's own
+file, so importing this module imports no spaCy at all.
 """
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.util
+import sys
 from functools import lru_cache
+from pathlib import Path
 from typing import Iterable
 
 import numpy as np
-import spacy
-from spacy.attrs import IDX, IS_PUNCT, IS_SPACE, LOWER, ORTH
-from spacy.lang.en.stop_words import STOP_WORDS as SPACY_STOP_WORDS
+
+
+def _spacy_stop_words() -> frozenset[str]:
+    """spaCy's English stop list, executed from spaCy's source file (``spacy/lang/en/stop_words.py``,
+    plain Python with no imports), so that reading it does not import spaCy."""
+    if "spacy" in sys.modules:
+        from spacy.lang.en.stop_words import STOP_WORDS as spacy_stop_words
+
+        return frozenset(spacy_stop_words)
+    package = importlib.util.find_spec("spacy")  # locates spaCy without importing it
+    path = Path(package.origin).parent / "lang" / "en" / "stop_words.py"
+    namespace: dict = {}
+    exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), namespace)
+    return frozenset(namespace["STOP_WORDS"])
+
 
 #: spaCy's English stop list (the paper used spaCy).
-STOP_WORDS: frozenset[str] = frozenset(SPACY_STOP_WORDS)
+STOP_WORDS: frozenset[str] = _spacy_stop_words()
+
+
+class _HideTorch(importlib.abc.MetaPathFinder):
+    """An import hook under which ``import torch`` fails as if torch were not installed."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] == "torch":
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+
+
+def _import_spacy():
+    """``import spacy`` with torch hidden when it is not imported yet: thinc then records "no
+    torch" (``thinc.compat.has_torch``), which only thinc's own torch layers read; a sentence
+    encoder imports torch itself afterwards, unaffected."""
+    if "spacy" in sys.modules or "torch" in sys.modules:
+        import spacy
+
+        return spacy
+    hide = _HideTorch()
+    sys.meta_path.insert(0, hide)
+    try:
+        import spacy
+    finally:
+        sys.meta_path.remove(hide)
+    return spacy
 
 
 @lru_cache(maxsize=1)
 def nlp():
     """``spacy.blank("en")`` plus the rule-based sentencizer (``nlp.tokenizer`` alone tokenizes)."""
-    pipeline = spacy.blank("en")
+    pipeline = _import_spacy().blank("en")
     pipeline.add_pipe("sentencizer")
     return pipeline
 
@@ -81,6 +128,8 @@ def _tokenize_words(texts: list[str], lower: bool) -> list[list[str]]:
         return [[] for _ in chunked]
     unique = list(index)
     pipeline = nlp()
+    from spacy.attrs import IDX, IS_PUNCT, IS_SPACE, LOWER, ORTH  # spaCy is imported by nlp()
+
     lengths = np.fromiter((len(c) for c in unique), dtype=np.int64, count=len(unique))
     starts = np.concatenate([[0], np.cumsum(lengths + 1)[:-1]])
     arr = pipeline.tokenizer(" ".join(unique)).to_array([LOWER if lower else ORTH, IS_PUNCT, IS_SPACE, IDX])

@@ -44,3 +44,47 @@ def test_help_is_not_blocked_by_the_early_check(capsys):
     with pytest.raises(SystemExit) as exc:
         cli.main(["evaluate", "--embedding", "nosuch", "--help"])
     assert exc.value.code == 0 and "st:MODEL_DIR" in capsys.readouterr().out
+
+
+#: Libraries a command must not import unless it uses them (the optional extras, spaCy's torch).
+HEAVY = ("torch", "matplotlib", "seaborn", "sklearn", "datasets", "sentence_transformers", "mteb", "transformers")
+
+
+def _imported_by(argv: list[str], watch: tuple[str, ...]) -> tuple[int, list[str]]:
+    """Run ``cli.main(argv)`` in a fresh interpreter: its exit code and which of ``watch`` it imported."""
+    import subprocess
+    import sys
+
+    code = (
+        "import contextlib, io, sys\nfrom pyrabench import cli\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    try:\n"
+        f"        rc = cli.main({argv!r})\n"
+        "    except SystemExit as exc:\n"
+        "        rc = exc.code\n"
+        f"print(rc, [m for m in {watch!r} if m in sys.modules])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    rc, imported = done.stdout.strip().split(" ", 1)
+    return int(rc), eval(imported)
+
+
+def test_help_imports_no_command_module_and_no_heavy_library():
+    watch = HEAVY + ("spacy", "pandas", "numpy", "scipy", "gensim", "pyrabench.commands")
+    assert _imported_by(["--help"], watch) == (0, [])
+    # a command's own help imports that command only
+    rc, imported = _imported_by(["stats", "--help"], HEAVY + ("spacy", "pyrabench.commands.stats", "pyrabench.commands.data"))
+    assert (rc, imported) == (0, ["pyrabench.commands.stats"])
+
+
+@pytest.mark.parametrize("argv", [
+    ["data"],
+    ["score", "--corpus", "duc2006", "--summary"],
+    ["correlate", "--metric", "original", "--resamples", "20"],
+    ["sts", "--system", "tokencos", "--years", "2012"],
+])
+def test_a_command_imports_no_library_it_does_not_use(argv):
+    """spaCy comes without torch (its model library imports torch when it can); no plotting,
+    scikit-learn, sentence encoder or datasets for commands that draw, fit or encode nothing."""
+    rc, imported = _imported_by(argv, HEAVY)
+    assert (rc, imported) == (0, [])

@@ -10,8 +10,6 @@ from ..paraphrase import store
 from ..paraphrase.policy import DEFAULT_PRESET, PRESETS, preset
 from ._common import add_data_argument, nonempty, nonnegative_int
 
-HELP = "build the binary and ranking tests (Baumel et al. 2016 §3) from the pyramid corpora"
-
 
 def add_arguments(parser) -> None:
     add_data_argument(parser)

@@ -20,10 +20,6 @@ from ._common import (
     print_table,
 )
 
-HELP = ("Pearson, Spearman and Kendall of metrics (rouge_1/2/l, auto[:VARIANT], manual scores) against a "
-        "manual score or NIST's responsiveness / linguistic quality, per topic (summary level) and per system, "
-        "with bootstrap 95% intervals; --compare A,B tests whether A correlates better than B")
-
 
 def add_arguments(parser) -> None:
     add_data_argument(parser)

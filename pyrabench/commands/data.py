@@ -12,9 +12,6 @@ from ..dataroot import resolve
 from ..errors import EmptyCorpusError, MissingDataError, PyrabenchWarning
 from ._common import add_data_argument, add_json_argument, print_json, print_table
 
-HELP = ("list the pyramid corpora under the data root with their counts and repairs, and NIST's judgments of "
-        "their peers")
-
 #: Columns of the human table, in order (JSON carries every key of corpus_stats).
 COLUMNS = (
     "pyramids", "summaries", "scus", "contributors", "peers", "peer_matches",

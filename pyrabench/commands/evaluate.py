@@ -19,8 +19,6 @@ from ._common import (
     print_table,
 )
 
-HELP = "score embeddings on a built benchmark (F-measure, success rate, MRR with 95% CIs)"
-
 
 def add_arguments(parser) -> None:
     parser.add_argument("dir", metavar="DIR", type=nonempty, help="benchmark directory written by `pyrabench build`")

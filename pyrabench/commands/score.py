@@ -17,8 +17,6 @@ from ._common import (
     print_table,
 )
 
-HELP = "pyramid scores (original, modified, coverage) per topic and peer; --auto SIMILARITY for automated scoring"
-
 
 def add_arguments(parser) -> None:
     add_data_argument(parser)

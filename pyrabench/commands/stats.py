@@ -5,8 +5,6 @@ from __future__ import annotations
 from ..paraphrase import store
 from ._common import add_json_argument, nonempty, print_json, print_table
 
-HELP = "counts of a built benchmark per corpus and overall, beside Baumel et al. (2016) §3"
-
 
 def add_arguments(parser) -> None:
     parser.add_argument("dir", metavar="DIR", type=nonempty, help="benchmark directory written by `pyrabench build`")

@@ -16,8 +16,6 @@ from ._common import (
     print_table,
 )
 
-HELP = "STS 2012-2016: per-dataset Pearson and n, Mean, ALL, ALLnorm for one or more systems"
-
 
 def add_arguments(parser) -> None:
     add_data_argument(parser)

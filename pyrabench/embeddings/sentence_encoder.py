@@ -31,6 +31,7 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from ..errors import DataFormatError, EmbeddingError
+from ..extras import require
 from ..files import atomic_write
 from .base import Embedding, normalize_rows
 from .cache import cache_dir, fingerprint, save_npz
@@ -155,7 +156,7 @@ def pick_device(requested: str | None = None) -> str:
             raise EmbeddingError(f"unknown device {device!r} (from {'the spec' if requested else '$' + ENV_DEVICE}); "
                                  "use cpu, cuda, cuda:N, mps or xpu")  # fmt: skip
         return device
-    import torch  # optional extra: only a sentence encoder needs it
+    torch = require("torch", "encoders", "a sentence-transformers model")
 
     return "cuda" if torch.cuda.is_available() else "cpu"
 
@@ -190,8 +191,8 @@ class SentenceTransformerEmbedding(Embedding):
             os.environ.setdefault("HF_HUB_OFFLINE", "1")
             os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
             device = self.device
-            import transformers.utils.logging as hf_logging  # optional extra, like the next one
-            from sentence_transformers import SentenceTransformer
+            hf_logging = require("transformers.utils.logging", "encoders", "a sentence-transformers model")
+            SentenceTransformer = require("sentence_transformers", "encoders", "a sentence-transformers model").SentenceTransformer
 
             bars = hf_logging.is_progress_bar_enabled()
             if not self._show_progress():

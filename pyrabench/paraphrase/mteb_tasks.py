@@ -30,7 +30,7 @@ import numpy as np
 
 from ..embeddings.base import Embedding
 from ..embeddings.encode import encode_dense
-from ..errors import MissingDataError
+from ..extras import require
 from . import store
 
 try:  # optional extra: the module imports without it, the classes need it
@@ -61,7 +61,7 @@ CITATION = r"""
 
 def _require_mteb() -> None:
     if not HAVE_MTEB:
-        raise MissingDataError("the MTEB tasks need the optional package mteb: pip install 'pyrabench[mteb]'")
+        require("mteb", "mteb", "the MTEB tasks")
 
 
 def _metadata(name: str, kind: str, main_score: str, description: str, bench: store.Benchmark, directory: Path):

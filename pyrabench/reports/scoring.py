@@ -8,14 +8,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
-import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
-import seaborn as sns
 
 from ..data import judgments
 from ..errors import MissingDataError
+from ..extras import plotting
+from ..scoring.auto import calibrated
 from ..scoring.auto.thresholds import determine_thresholds, kde
+from ..scoring.auto.variants import auto_frame, features
 from ..scoring.correlate import STATISTICS, comparisons, correlations, per_summary, system_means
 from ..scoring.manual import CONVENTIONS, convention_changes, modified_size, score_corpus, score_peer
 from ..scoring.metrics import correlate_corpus, metric_frame
@@ -24,6 +25,7 @@ from ..scoring.metrics import correlate_corpus, metric_frame
 def plot_variants(table: pd.DataFrame, statistics: Sequence[str] = ("pearson", "spearman", "kendall", "jaccard"),
                   top: int | None = None):
     """The script's figure: per statistic, variants ranked by it, with their intervals."""
+    plt, sns = plotting()
     fig, axes = plt.subplots(len(statistics), 1, figsize=(9, 2.4 * len(statistics)), squeeze=False)
     names = sorted(table["similarity"].unique())
     colors = dict(zip(names, sns.color_palette(n_colors=max(3, len(names)))))
@@ -50,6 +52,7 @@ def plot_variants(table: pd.DataFrame, statistics: Sequence[str] = ("pearson", "
 
 def plot_densities(pairs, ax=None, grid: int = 600):
     """One KDE curve per (similarity, combine) with its thresholds marked (the paper's figure)."""
+    plt, sns = plotting()
     combines = sorted(pairs["combine"].unique())
     if ax is None:
         fig, axes = plt.subplots(len(combines), 1, sharex=True, figsize=(6, 2.2 * len(combines)), squeeze=False)
@@ -229,6 +232,7 @@ def system_frame(corpora: dict, metrics: Sequence[str] = ("auto", "rouge_2"), re
 
 def plot_system_scatter(systems: pd.DataFrame, metric: str = "auto", reference: str = "modified"):
     """Per corpus, each system's mean ``metric`` against its mean manual ``reference``, with y = x."""
+    plt, _ = plotting()
     corpora = list(dict.fromkeys(systems["corpus"]))
     fig, axes = plt.subplots(1, len(corpora), figsize=(3.6 * len(corpora), 3.4), squeeze=False)
     for ax, name in zip(axes[0], corpora):
@@ -263,6 +267,7 @@ def variants_view(table: pd.DataFrame) -> pd.DataFrame:
 def plot_agreement(per_peer: pd.DataFrame):
     """The two annotators' modified scores of each doubly annotated peer, sized by the Jaccard of
     their SCU sets, with y = x; a note instead when nothing is annotated twice."""
+    plt, sns = plotting()
     fig, ax = plt.subplots(figsize=(4.2, 4))
     if len(per_peer) == 0:
         ax.text(0.5, 0.5, "no peer is annotated twice in this data", ha="center", va="center")
@@ -485,8 +490,6 @@ def system_error_view(corpora: dict, metric: str = "auto") -> pd.DataFrame:
     summary length in words, the manual score itself (an error that shrinks strong and lifts weak
     systems), the manual original score (precision), the share of weight-1 SCUs among the
     matches, and the error in the number of SCUs (automated − manual)."""
-    from ..scoring.auto.variants import auto_frame
-
     keys = ["topic", "peer", "annotator"]
     rows = []
     for name, corpus in corpora.items():
@@ -511,9 +514,6 @@ def sharpening_view(corpora: dict, gammas: Sequence[float] = (1.0, 1.5, 2.0, 3.0
     """One attempt to close the system-level gap: the default variant's probabilities sharpened
     (``p ** γ``: less credit for SCUs it is unsure of), γ chosen on ``choose_on`` by system-level
     Pearson with the manual modified score and reported on every corpus, beside γ = 1."""
-    from ..scoring.auto import calibrated
-    from ..scoring.auto.variants import features
-
     keys = ["topic", "peer", "annotator"]
     found = {}
     for name, corpus in corpora.items():

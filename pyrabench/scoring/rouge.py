@@ -40,7 +40,7 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-from ..errors import MissingDataError
+from ..extras import require
 from .cache import cached_frame, fingerprint
 
 ROUGE_TYPES = ("rouge_1", "rouge_2", "rouge_l")
@@ -49,11 +49,8 @@ VERSION = "rouge-v1"
 
 
 def _rouge_score():
-    try:
-        from nltk.stem import porter
-        from rouge_score import tokenize
-    except ImportError:
-        raise MissingDataError("ROUGE needs the optional package rouge-score: pip install 'pyrabench[rouge]'") from None
+    tokenize = require("rouge_score.tokenize", "scoring", "ROUGE")
+    porter = require("nltk.stem.porter", "scoring", "ROUGE")
     return tokenize, porter
 
 

