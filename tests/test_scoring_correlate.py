@@ -118,15 +118,8 @@ def test_levels_on_request_and_unknown_level():
 
 def paired(seed=0, topics=8, systems=10, noise_a=0.2, noise_b=3.0, b_signal=1.0):
     """A reference, a metric close to it (``a``) and a noisy one (``b``; pure noise when ``b_signal`` is 0)."""
-    rng = np.random.default_rng(seed)
-    rows = []
-    quality = rng.normal(size=systems)
-    for t in range(topics):
-        for s in range(systems):
-            ref = quality[s] + rng.normal(scale=0.7)
-            rows.append({"topic": f"T{t}", "peer": str(s + 1), "annotator": "x", "ref": ref,
-                         "a": ref + rng.normal(scale=noise_a), "b": b_signal * ref + rng.normal(scale=noise_b)})
-    return pd.DataFrame(rows)
+    df = table(seed, topics, systems, noise=noise_a).rename(columns={"m": "a"})
+    return df.assign(b=b_signal * df["ref"] + np.random.default_rng(seed + 100).normal(scale=noise_b, size=len(df)))
 
 
 @pytest.mark.parametrize("level", ["summary", "system", "global"])

@@ -137,42 +137,40 @@ def _key(path: Path, number: int, topic: str, summarizer: str) -> tuple[str, str
     return topic, normalized_peer_id(summarizer)
 
 
+def _judged_lines(path: Path, columns: tuple[str, ...]):
+    """``(line, cells, topic, peer, what)`` of a ``.table``'s data lines: ``columns`` tab-separated
+    cells, a valid key, and no key twice (``what`` names the judgment: the key plus any question)."""
+    seen: dict[tuple, int] = {}
+    for number, line in _lines(path):
+        cells = [c.strip() for c in line.split("\t")]
+        if len(cells) != len(columns):
+            raise DataFormatError(path, f"expected {len(columns)} tab-separated columns ({', '.join(columns)}), "
+                                        f"found {len(cells)}", number)
+        topic, peer = _key(path, number, cells[0], cells[3])
+        question = _score(path, number, cells[4], "question number") if len(columns) == 6 else None
+        key = (topic, peer, question)
+        what = f"topic {topic} summarizer {peer}" + (f" question {question}" if question else "")
+        if key in seen:
+            raise DataFormatError(path, f"{what} judged twice (first on line {seen[key]})", number)
+        seen[key] = number
+        yield number, cells, topic, peer, question
+    if not seen:
+        raise DataFormatError(path, "no judgment line after the header")
+
+
 def read_content(path: Path) -> pd.DataFrame:
     """``*_content.table`` → topic, peer, selector, assessor, responsiveness (file order)."""
-    rows, seen = [], {}
-    for number, line in _lines(path):
-        cols = [c.strip() for c in line.split("\t")]
-        if len(cols) != 5:
-            raise DataFormatError(path, f"expected 5 tab-separated columns (topic, selector, assessor, summarizer, "
-                                        f"score), found {len(cols)}", number)
-        topic, peer = _key(path, number, cols[0], cols[3])
-        if (topic, peer) in seen:
-            raise DataFormatError(path, f"topic {topic} summarizer {peer} judged twice (first on line {seen[topic, peer]})", number)
-        seen[topic, peer] = number
-        rows.append((topic, peer, cols[1], cols[2], _score(path, number, cols[4], "responsiveness", missing=True)))
-    if not rows:
-        raise DataFormatError(path, "no judgment line after the header")
+    rows = [(topic, peer, cells[1], cells[2], _score(path, number, cells[4], "responsiveness", missing=True))
+            for number, cells, topic, peer, _ in _judged_lines(path, ("topic", "selector", "assessor", "summarizer", "score"))]
     return pd.DataFrame(rows, columns=["topic", "peer", "selector", "assessor", RESPONSIVENESS]).astype({RESPONSIVENESS: float})
 
 
 def read_quality(path: Path) -> pd.DataFrame:
     """``*_linguistic_quality.table`` → topic, peer, ``lq:Q1`` … ``lq:Q5`` (one row per summary;
     a question NIST did not ask of a summary is NaN)."""
-    rows, seen = [], {}
-    for number, line in _lines(path):
-        cols = [c.strip() for c in line.split("\t")]
-        if len(cols) != 6:
-            raise DataFormatError(path, f"expected 6 tab-separated columns (topic, selector, assessor, summarizer, "
-                                        f"question, score), found {len(cols)}", number)
-        topic, peer = _key(path, number, cols[0], cols[3])
-        question = _score(path, number, cols[4], "question number")
-        if (topic, peer, question) in seen:
-            raise DataFormatError(path, f"topic {topic} summarizer {peer} question {question} judged twice "
-                                        f"(first on line {seen[topic, peer, question]})", number)
-        seen[topic, peer, question] = number
-        rows.append((topic, peer, f"lq:Q{question}", _score(path, number, cols[5], "quality score", missing=True)))
-    if not rows:
-        raise DataFormatError(path, "no judgment line after the header")
+    columns = ("topic", "selector", "assessor", "summarizer", "question", "score")
+    rows = [(topic, peer, f"lq:Q{question}", _score(path, number, cells[5], "quality score", missing=True))
+            for number, cells, topic, peer, question in _judged_lines(path, columns)]
     long = pd.DataFrame(rows, columns=["topic", "peer", "question", "score"])
     wide = long.pivot(index=["topic", "peer"], columns="question", values="score")
     order = long[["topic", "peer"]].drop_duplicates()
