@@ -101,7 +101,7 @@ def correlate_corpus(corpus, metrics: Sequence[str], reference: str = "modified"
     if compare:
         result["comparisons"] = comparisons(frame, list(compare), reference, errors, n_resamples=n_resamples,
                                             seed=seed, levels=levels)
-    if any(m in JUDGMENTS for m in [reference, *wanted]):
+    if any(m in JUDGMENTS and m not in errors for m in [reference, *wanted]):
         result["excluded"] = judged_without_annotation(corpus)
     return result
 
