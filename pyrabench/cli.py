@@ -32,7 +32,8 @@ DESCRIPTION = (
 #: Subcommands (modules ``pyrabench/commands/<name>.py``) in the order a session uses them, with
 #: their one-line help.
 COMMANDS = {
-    "data": "list the pyramid corpora under the data root with their counts and repairs",
+    "data": "list the pyramid corpora under the data root with their counts and repairs, and NIST's "
+            "judgments of their peers",
     "build": "build the binary and ranking tests (Baumel et al. 2016 §3) from the pyramid corpora",
     "stats": "counts of a built benchmark per corpus and overall, beside Baumel et al. (2016) §3",
     "evaluate": "score embeddings on a built benchmark (F-measure, success rate, MRR with 95% CIs)",
@@ -40,8 +41,9 @@ COMMANDS = {
     "score": "pyramid scores (original, modified, coverage) per topic and peer; --auto SIMILARITY for "
              "automated scoring",
     "correlate": "Pearson, Spearman and Kendall of metrics (rouge_1/2/l, auto[:VARIANT], manual scores) "
-                 "against a manual score, per topic (summary level) and per system, with bootstrap 95% "
-                 "intervals",
+                 "against a manual score or NIST's responsiveness / linguistic quality, per topic (summary "
+                 "level) and per system, with bootstrap 95% intervals; --compare A,B tests whether A "
+                 "correlates better than B",
 }  # fmt: skip
 
 

@@ -22,13 +22,6 @@ rate as a fraction, the paper prints percent).
 * 2016 — Agirre et al., SemEval-2016 Task 1, Table 4, baseline row (``004_702c40770c57ab1d.txt``
   keeps §6.3's description but lost the tables in transcription): figures from the published paper.
 
-**NIST's DUC 2006/2007 pyramid tables** (NIST's modified-score tables for every DUC 2006/2007
-peer, not part of the data root; figures quoted from an independent check against them): the modified score of DUC 2006 topic D0601, peer 1 (:data:`NIST_DUC2006_D0601_PEER1`),
-and an independent check of ROUGE-2 recall (averaged over the four models) against NIST's
-modified scores (:data:`ROUGE2_VS_NIST_MODIFIED`, Pearson, two decimals). Its "summary-level"
-figures pool every summary of a corpus, which is the *global* level of
-:mod:`pyrabench.scoring.correlate`.
-
 STS dataset names are the release's file names (``surprise.OnWN`` is the paper's "On-WN").
 """
 
@@ -175,22 +168,3 @@ WMF_INDEPENDENT_CHECK = {"texts": 174_999, "stems": 50_086, "nonzeros": 2_370_00
 RANDOM_2012_ALLNORM = 0.5891
 RANDOM_2012_ALLNORM_SD = 0.0005
 RANDOM_2012_RUNS = 10
-
-
-# --------------------------------------------------------------------------- NIST DUC tables
-
-#: NIST's modified score of DUC 2006 topic D0601, peer 1: 0.1034 = 9/87.
-NIST_DUC2006_D0601_PEER1 = {"topic": "D0601", "peer": "1", "modified": 0.1034, "weight": 9, "ideal": 87}
-
-#: The same check of whole conventions against NIST's table: how many of the 1,481 DUC 2006/2007
-#: peers each reproduces (contributor weights with A rounded half up: all but one; SacreROUGE's
-#: distinct-summary weights with A rounded up: 73 %).
-NIST_TABLE_AGREEMENT = {"peers": 1481, "nist": 1480, "sacrerouge_share": 0.73}
-
-#: ROUGE-2 recall vs NIST's modified score, Pearson: per corpus, system level and pooled over all
-#: summaries (the check calls the latter "summary-level"; it is our ``global`` level).
-ROUGE2_VS_NIST_MODIFIED = {
-    "duc2006": {"system": 0.92, "global": 0.54},
-    "duc2007": {"system": 0.98, "global": 0.59},
-    "duc2007-update": {"system": 0.92, "global": 0.64},
-}

@@ -61,3 +61,42 @@ def test_variants_view_and_figures(duc):
     assert reports.plot_system_scatter(systems) is not None
     assert reports.plot_agreement(pd.DataFrame()) is not None
     assert reports.agreement_view(pd.DataFrame()).iloc[0, 0].startswith("no peer")
+
+
+# --------------------------------------------------------------------------- NIST's judgments (sample)
+
+
+@pytest.fixture(scope="module")
+def judged(sample_root):
+    from pyrabench.data.corpora import load_corpus
+
+    duc = {n: load_corpus(n, sample_root) for n in ("duc2006", "duc2007", "duc2007-update")}
+    return duc, reports.judgment_results(duc, metrics=("modified", "rouge_2"), n_resamples=50,
+                                         pairs={"responsiveness": (("modified", "rouge_2"),)})
+
+
+def test_agreement_table_finds_the_planted_differences(judged):
+    duc, _ = judged
+    table, off = reports.nist_agreement(duc)
+    assert table.xs("nist", level="convention")["agree"].tolist() == [11, 8, 11]
+    nist = off[off["convention"] == "nist"]
+    assert nist[["corpus", "topic", "peer"]].values.tolist() == [["duc2006", "D0603", "22"], ["duc2007-update", "D0706-A", "36"]]
+    assert reports.nist_figure(duc, reports.example_peer(duc, "D0601", "1")) == pytest.approx(
+        round(reports.score_peer(reports.example_peer(duc, "D0601", "1")).modified, 4))
+
+
+def test_judgment_tables_on_the_sample(judged):
+    duc, results = judged
+    assert list(results["duc2006"]) == ["modified", "responsiveness", "lq:Q1", "lq:Q2", "lq:Q3", "lq:Q4", "lq:Q5"]
+    assert list(results["duc2007-update"]) == ["modified", "responsiveness"]
+    wide = reports.judgment_view(results)
+    assert "responsiveness system" in wide.columns and wide.loc[("duc2007-update", "rouge_2"), "lq:Q1 summary"] != wide.loc[("duc2007-update", "rouge_2"), "lq:Q1 summary"]
+    ceiling = reports.ceiling_view(results)
+    assert (ceiling.xs("modified", level="metric")["− modified"] == 0).all()
+    tests = reports.paired_view(results)
+    assert set(tests.index.get_level_values("level")) == {"summary", "system"}
+    assert ((tests["p"] > 0) & (tests["p"] <= 1)).all()
+    cov = reports.judgment_coverage(duc)
+    assert cov.loc["duc2006", "judged"] == cov.loc["duc2006"].iloc[1:5].sum()
+    numbers = reports.judgment_numbers(results)
+    assert "duc2007_update_responsiveness_modified_vs_rouge_2_system_p" in numbers

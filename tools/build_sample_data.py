@@ -6,7 +6,15 @@ realizes the facts it was dealt (one sentence each, sometimes split by an attrib
 which yields a two-part contributor); an SCU is a fact, its weight the number of summaries that
 realized it. Peers realize a random subset plus unrelated sentences (DUCView's uid-0 bin).
 A few documented defects are planted in DUC 2006 so every repair rule shows up in the counts.
-Seeded: rerunning writes identical bytes.
+
+NIST's judgments of the DUC peers (``nist_judgments/``, NIST's file layout) are invented too:
+responsiveness grows with the peer's manual modified score plus seeded noise, the linguistic
+quality questions are noise around 3 (focus leaning on content), human summarizers ``A``/``B``
+and an unannotated system ``3`` are judged, as is one topic with no pyramid, so the reader's
+unmatched counts have something to count. The score tables carry our own NIST-convention modified
+score of every peer, rounded to 4 d.p., except one planted difference per DUC 2006 and update
+table (one SCU of weight 1 fewer), so the agreement table of chapter 5 has a row to show; the update
+task has one summary NIST did not judge (``-1``). Seeded: rerunning writes identical bytes.
 """
 
 from __future__ import annotations
@@ -17,9 +25,11 @@ from pathlib import Path
 
 import numpy as np
 
+from pyrabench.data import corpora
 from pyrabench.data.ducview import Header, write_peer, write_pyramid
 from pyrabench.data.model import SCU, Contributor, Part, PeerAnnotation, Pyramid
 from pyrabench.data.sacrerouge import write_pyramids
+from pyrabench.scoring.manual import score_peer
 
 #: Where the package ships the sample (the default output).
 SAMPLE_ROOT = Path(__file__).resolve().parent.parent / "pyrabench" / "sample_data"
@@ -359,6 +369,89 @@ def build(root: Path = SAMPLE_ROOT) -> None:
         peer = make_peer(pyramid, "volcano", student, "", seed=20130 + j, joiner=" ")
         _write(base / "target_summaries" / f"{student}.txt", peer.summary + "\n")
         write_peer(peer, base / "target_summaries" / "scored" / f"{student}.pan", header, crlf=False)
+
+    # NIST's judgments of the DUC peers, from the peers just written.
+    write_judgments(root)
+
+
+_CONTENT_HEAD = ("Topic\n|       Selector\n|       |       Assessor\n|       |       |       Summarizer ({who})\n"
+                 "|       |       |       |       Content Responsiveness Score (1 = very poor...5 = very good)\n"
+                 "|       |       |       |       |\n")
+_QUALITY_HEAD = ("Topic\n|       Selector\n|       |       Assessor\n|       |       |       Summarizer  ({who})\n"
+                 "|       |       |       |       Quality Question Number\n"
+                 "|       |       |       |       |       Quality Score (1 = very poor...5 = very good)\n"
+                 "|       |       |       |       |       |\n")
+#: Per DUC task: folder, file prefix, summarizer legend, score-table columns, trailing tab, an
+#: extra topic without pyramid, the planted disagreement (topic, peer) and the unjudged summary.
+_JUDGED = {
+    "duc2006": ("duc2006/nist_judgments", "2006", "baseline=1; human=A..J; system=2..32",
+                ("setid", "peerid", "modifiedscore", "numSCUs", "numrepetitions", "annotatorid", "pyramidcreator",
+                 "lingqual1", "lingqual2", "lingqual3", "lingqual4", "lingqual5", "content"), True, "D0607",
+                ("D0603", "22"), None),
+    "duc2007": ("duc2007/nist_judgments/main", "2007", "baseline=1..2; human=A..J; system=3..32",
+                ("setid", "peerid", "modifiedscore", "numSCUs", "numrepetitions",
+                 "lingqual1", "lingqual2", "lingqual3", "lingqual4", "lingqual5", "content"), False, "D0705", None, None),
+    "duc2007-update": ("duc2007/nist_judgments/update", "2007", "baseline=35,58; human=A..J; system=36..57",
+                       ("setid", "peerid", "modifiedscore", "numSCUs", "numrepetitions", "annotatorid",
+                        "pyramidcreator", "content"), False, None, ("D0706-A", "36"), ("D0706-B", "47")),
+}
+
+
+def _nist_number(x: float) -> str:
+    """A score as NIST's tables print it: 4 d.p., trailing zeros dropped (``0.046``)."""
+    return f"{x:.4f}".rstrip("0").rstrip(".") if x else "0"
+
+
+def write_judgments(root: Path) -> None:
+    """NIST-layout judgment files for the sample DUC corpora under ``root`` (module docstring)."""
+    corpora.clear_cache()
+    for name, (folder, year, who, columns, trailing, extra_topic, planted, unjudged) in _JUDGED.items():
+        corpus = corpora.load_corpus(name, root)
+        rng = np.random.default_rng(sum(map(ord, name)))
+        scores = {(p.topic, p.peer_id, p.annotator): score_peer(p) for p in corpus.peers}
+        modified = {}
+        for (topic, peer, _), sc in scores.items():
+            modified.setdefault((topic, peer), []).append(sc.modified)
+        topics = sorted({p.topic for p in corpus.pyramids} | ({extra_topic} if extra_topic else set()))
+        peers = sorted({p for _, p in modified}, key=lambda p: (not p.isdigit(), int(p) if p.isdigit() else 0, p))
+        content, quality = {}, {}
+        for topic in topics:
+            for peer in [*peers, "3", "A", "B"]:
+                m = float(np.mean(modified.get((topic, peer), [rng.uniform(0.1, 0.4)])))
+                score = 5 if peer.isalpha() and rng.random() < 0.6 else int(np.clip(round(0.5 + 5 * m + rng.normal(0, 0.5)), 1, 5))
+                content[topic, peer] = -1 if (topic, peer) == unjudged else score
+                focus = int(np.clip(round(score + rng.normal(0, 1)), 1, 5))
+                quality[topic, peer] = [int(v) for v in np.clip(np.round(3 + rng.normal(0, 1, 5)), 1, 5)[:3]] + \
+                    [focus, int(np.clip(round(3 + rng.normal(0, 1)), 1, 5))]
+        out = root / folder
+        lines = [f"{t}\t{s}\t{s}\t{p}\t{v}\n" for (t, p), v in content.items()
+                 for s in ["ABCDEFGHIJ"[topics.index(t) % 10]]]
+        _write(out / f"{year}_content.table", _CONTENT_HEAD.format(who=who) + "".join(lines))
+        if "lingqual1" in columns:
+            lines = [f"{t}\t{s}\t{s}\t{p}\t{q}\t{v}\n" for (t, p), vs in quality.items()
+                     for s in ["ABCDEFGHIJ"[topics.index(t) % 10]] for q, v in enumerate(vs, start=1)]
+            _write(out / f"{year}_linguistic_quality.table", _QUALITY_HEAD.format(who=who) + "".join(lines))
+        creators = {p.topic: "ABCDEFGHIJ"[k % 10] for k, p in enumerate(corpus.pyramids)}
+        rows = []
+        for (topic, peer, annotator), sc in sorted(scores.items(), key=lambda kv: (kv[0][0], kv[0][2], kv[0][1])):
+            value = sc.modified
+            if (topic, peer) == planted:
+                value = (sc.weight - 1) / sc.ideal
+            judged = "" if content[topic, peer] == -1 else str(content[topic, peer])
+            cells = {"setid": topic, "peerid": peer, "modifiedscore": _nist_number(value), "numSCUs": str(sc.scus),
+                     "numrepetitions": str(sc.repetitions), "annotatorid": annotator or creators[topic],
+                     "pyramidcreator": creators[topic], "content": judged,
+                     **{f"lingqual{q}": str(v) for q, v in enumerate(quality[topic, peer], start=1)}}
+            rows.append("\t".join(cells[c] for c in columns) + ("\t" if trailing else "") + "\n")
+        _write(out / f"{year}_modified_scores.txt", "".join(rows))
+        _write(out / f"{year}-header.txt", "     ".join(columns) + "\n\n\n")
+        _write(out / f"{year}-data-description.txt",
+               f"Sample score table: description\n\nThis file is a companion to {year}-header.txt. It describes "
+               f"the contents\nof each of the {len(columns)} columns in the score table ({year}_modified_scores.txt)."
+               "\n\nInvented data written by tools/build_sample_data.py in NIST's layout.\n")
+        if "pyramidcreator" in columns:
+            _write(out / f"{year}_pyramid_creators.txt", "".join(f"{t} {c}\n" for t, c in sorted(creators.items())))
+    corpora.clear_cache()
 
 
 def _write(path: Path, text: str) -> None:

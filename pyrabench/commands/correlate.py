@@ -1,13 +1,24 @@
-"""``pyrabench correlate``: how well metrics agree with a manual pyramid score, summary and system level."""
+"""``pyrabench correlate``: how well metrics agree with a manual pyramid score or one of NIST's
+judgments, summary and system level, and whether one metric agrees significantly better than another."""
 
 from __future__ import annotations
 
+import argparse
+
 from ..data.corpora import CORPUS_NAMES, load_corpus
 from ..dataroot import resolve
-from ..reports.scoring import correlation_table
+from ..reports.scoring import comparison_table, correlation_table
 from ..scoring.correlate import ALL_LEVELS, LEVELS, N_RESAMPLES
 from ..scoring.metrics import correlate_corpus
-from ._common import add_data_argument, add_json_argument, nonnegative_int, positive_int, print_json, print_table
+from ._common import (
+    add_data_argument,
+    add_json_argument,
+    name_list,
+    nonnegative_int,
+    positive_int,
+    print_json,
+    print_table,
+)
 
 
 def add_arguments(parser) -> None:
@@ -16,8 +27,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--corpus", default="duc2006", choices=CORPUS_NAMES, metavar="NAME",
                         help="corpus (default duc2006): " + ", ".join(CORPUS_NAMES))
     parser.add_argument("--reference", default="modified", metavar="SCORE",
-                        help="manual score to correlate against (default modified, NIST convention; "
-                             "original, coverage, or SCORE:sacrerouge)")
+                        help="score to correlate against (default modified, NIST convention; original, coverage, "
+                             "SCORE:sacrerouge; NIST's judgments: responsiveness, lq:Q1 … lq:Q5 — grammaticality, "
+                             "non-redundancy, referential clarity, focus, structure and coherence)")
     parser.add_argument("--metric", action="append", default=None, metavar="NAME",
                         help="metric (repeatable; default rouge_2 and auto): rouge_1, rouge_2, rouge_l, auto, "
                              "auto:VARIANT (e.g. auto:minilm), or a manual score")
@@ -26,17 +38,38 @@ def add_arguments(parser) -> None:
     parser.add_argument("--seed", type=nonnegative_int, default=0, help="bootstrap seed (default 0)")
     parser.add_argument("--level", action="append", default=None, choices=ALL_LEVELS,
                         help="level (repeatable; default summary and system; global pools every summary)")
+    parser.add_argument("--compare", action="append", default=None, type=_pair, metavar="A,B",
+                        help="paired test (repeatable): is metric A's correlation with the reference higher than "
+                             "B's? Permutation p-values and a bootstrap interval of the difference over topics "
+                             "(summary level) or systems (Deutsch et al. 2021)")
+
+
+def _pair(text: str) -> tuple[str, str]:
+    names = name_list(text)
+    if len(names) != 2:
+        raise argparse.ArgumentTypeError(f"{text!r}: give two metrics, A,B")
+    return names[0], names[1]
 
 
 def run(args) -> int:
     corpus = load_corpus(args.corpus, resolve(args.data).path)
     result = correlate_corpus(corpus, args.metric or ["rouge_2", "auto"], args.reference,
-                              n_resamples=args.resamples, seed=args.seed, levels=args.level or LEVELS)
+                              n_resamples=args.resamples, seed=args.seed, levels=args.level or LEVELS,
+                              compare=args.compare or ())
     if args.json:
         print_json(result)
         return 0
     print(resolve(args.data).describe())
-    print(f"{corpus.name}: correlation with the manual {result['reference']} score "
+    print(f"{corpus.name}: correlation with {result['reference']} "
           f"(95% percentile bootstrap over topics / systems / summaries)")
     print_table(correlation_table(result), floatfmt="{:.3f}")
+    if "excluded" in result:
+        ex = result["excluded"]
+        print(f"Only summaries with a pyramid annotation take part: left out {ex['human']} judged summaries of human "
+              f"summarizers (A-J, never annotated), {ex['topic_without_pyramid']} of topics without a pyramid, "
+              f"{ex['system_not_annotated']} of systems not annotated; {ex['not_judged']} annotated summaries NIST "
+              f"did not judge.")
+    if result.get("comparisons"):
+        print(f"Paired tests (H1: A correlates better than B; {args.resamples} permutations and bootstrap resamples)")
+        print_table(comparison_table(result["comparisons"]), floatfmt="{:.3f}")
     return 0

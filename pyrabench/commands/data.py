@@ -6,6 +6,7 @@ import warnings
 
 import pandas as pd
 
+from ..data import judgments
 from ..data.corpora import CORPUS_NAMES, corpus_stats, discover, load_corpus
 from ..dataroot import resolve
 from ..errors import EmptyCorpusError, MissingDataError, PyrabenchWarning
@@ -16,6 +17,11 @@ COLUMNS = (
     "pyramids", "summaries", "scus", "contributors", "peers", "peer_matches",
     "contributor_words", "unique_words", "repairs", "skips",
 )
+
+
+#: Columns of the judgments table (JSON carries every key of judgments.coverage).
+JUDGMENT_COLUMNS = ("judged", "matched", "unmatched_human", "unmatched_topic_without_pyramid",
+                    "unmatched_system_not_annotated", "not_judged", "quality_judged", "table_rows")
 
 
 def add_arguments(parser) -> None:
@@ -30,9 +36,10 @@ def add_arguments(parser) -> None:
 
 def collect(data=None, names=None) -> dict:
     """The report as a JSON-ready dict: ``{"data_root", "sample", "corpora": {...}, "missing": [...],
-    "empty": {name: reason}}``. A corpus named in ``names`` must be present and hold SCUs; a
-    corpus found empty by discovery is reported under ``empty`` (and warned about); a root with
-    no corpus at all is an error."""
+    "empty": {name: reason}, "judgments": {name: counts}}`` (``judgments``: the corpora whose NIST
+    judgments are under the root, :func:`pyrabench.data.judgments.coverage`). A corpus named in
+    ``names`` must be present and hold SCUs; a corpus found empty by discovery is reported under
+    ``empty`` (and warned about); a root with no corpus at all is an error."""
     root = resolve(data)
     present = discover(root.path)
     loaded, empty = {}, {}
@@ -49,8 +56,10 @@ def collect(data=None, names=None) -> dict:
         raise MissingDataError(f"no pyramid corpus under {root.path} ({detail})")
     corpora = {name: corpus_stats(c) for name, c in loaded.items()}
     missing = [n for n in CORPUS_NAMES if n not in present]
+    judged = {name: judgments.coverage(judgments.load(name, root.path), c) for name, c in loaded.items()
+              if judgments.folder(name, root.path) is not None}
     return {"data_root": str(root.path), "sample": root.is_sample, "corpora": corpora, "missing": missing,
-            "empty": empty}
+            "empty": empty, "judgments": judged}
 
 
 def run(args) -> int:
@@ -77,6 +86,11 @@ def run(args) -> int:
                 for r in load_corpus(name, root.path).log.records:
                     what = "skipped" if r.skipped else "repaired"
                     print(f"  {r.path} [{r.item}] {what} {r.kind}: {r.detail}")
+    if report["judgments"]:
+        print("NIST's judgments of the peers (summaries judged; those with a pyramid annotation; the rest by reason):")
+        table = pd.DataFrame(report["judgments"]).T[list(JUDGMENT_COLUMNS)]
+        table.index.name = "corpus"
+        print_table(table)
     for name, reason in report["empty"].items():
         print(f"{name}: empty, left out ({reason})")
     if report["missing"]:

@@ -167,13 +167,27 @@ def _peer_name(path: Path) -> re.Match:
     return m
 
 
+def normalized_peer_id(raw: str) -> str:
+    """A summarizer id as NIST numbers it everywhere: a number without leading zeros (``01`` →
+    ``1``), anything else as it is. The ``.pan`` reader and the judgment tables share it."""
+    return str(int(raw)) if raw.isdigit() else raw
+
+
+def data_root_of(corpus: Corpus) -> Path:
+    """The data root a DUC/TAC corpus was read from (its folder minus the layout's own path)."""
+    root = Path(corpus.path)
+    for _ in Path(_DUC_DIRS.get(corpus.name, corpus.name)).parts:
+        root = root.parent
+    return root
+
+
 def _peer_id(raw: str, path: Path, log: RepairLog) -> str:
     """A system id as NIST numbers it: DUC 2006's D0647 files say ``01`` … ``08`` where every
     other topic says ``1`` … ``8``; left as is they would be six extra systems (counted repair)."""
-    if raw.isdigit() and raw != str(int(raw)):
-        log.repair(path, "peer-id-zero-padded", f"peer id {raw!r} read as {str(int(raw))!r}", f"peer {raw}")
-        return str(int(raw))
-    return raw
+    normal = normalized_peer_id(raw)
+    if normal != raw:
+        log.repair(path, "peer-id-zero-padded", f"peer id {raw!r} read as {normal!r}", f"peer {raw}")
+    return normal
 
 
 def _load_ducview(name, layout, log):

@@ -203,3 +203,131 @@ def correlations(frame: pd.DataFrame, metrics: Sequence[str], reference: str, er
                 out[level][metric] = {"error": str(exc)}
     return {"reference": reference, "levels": out}
 
+
+
+# --------------------------------------------------------------------------- paired test of two metrics
+
+#: The unit each level resamples and permutes: what its statistic is an average or a correlation over.
+UNITS = {"summary": "topics", "system": "systems", "global": "summaries"}
+_KENDALL_CELLS = 4_000_000  # pairwise-sign cells per vectorized Kendall chunk (memory bound)
+
+
+def _rows3(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Pearson, Spearman and Kendall τ-b of every row pair of ``(B, n)`` arrays: ``(B, 3)``."""
+    rx, ry = stats.rankdata(x, axis=1), stats.rankdata(y, axis=1)
+    step = max(1, _KENDALL_CELLS // max(1, x.shape[1] ** 2))
+    kendall = np.concatenate([kendall_rows(x[i:i + step], y[i:i + step]) for i in range(0, len(x), step)])
+    return np.column_stack([_pearson_rows(x, y), _pearson_rows(rx, ry), kendall])
+
+
+def _standardized(values: np.ndarray, cells: np.ndarray) -> np.ndarray:
+    """``values`` on the scale of ``cells`` standardized (mean 0, sd 1), so that swapping two
+    metrics' scores swaps like with like (Deutsch et al. 2021 standardize before permuting)."""
+    sd = float(np.std(cells))
+    return (values - float(np.mean(cells))) / (sd if sd > 0 else 1.0)
+
+
+def _units(rows: pd.DataFrame, a: str, b: str, reference: str, level: str):
+    """Per resampling unit, what the statistic needs: ``("topics", d)`` with the per-topic
+    correlation differences ``(T, 3)``, or ``(unit, xa, xb, y)`` vectors (standardized
+    metrics) whose correlations with ``y`` are compared."""
+    if level == "summary":
+        diffs = []
+        for _, g in rows.groupby("topic", sort=True):
+            ref = g[reference].to_numpy(float)
+            ca, cb = _corr3(g[a].to_numpy(float), ref), _corr3(g[b].to_numpy(float), ref)
+            if ca is not None and cb is not None:
+                diffs.append(np.subtract(ca, cb))
+        if len(diffs) < 2:
+            raise PyrabenchError(f"fewer than 2 topics where both {a} and {b} correlate with {reference}")
+        return np.asarray(diffs)
+    columns = list(dict.fromkeys([a, b, reference]))
+    if level == "system":
+        means = system_means(rows, columns)
+    elif level == "global":
+        means = rows[columns]
+    else:
+        raise PyrabenchError(f"unknown level {level!r}; use {', '.join(ALL_LEVELS)}")
+    xa = _standardized(means[a].to_numpy(float), rows[a].to_numpy(float))
+    xb = _standardized(means[b].to_numpy(float), rows[b].to_numpy(float))
+    y = means[reference].to_numpy(float)
+    if len(y) < 3 or np.ptp(y) == 0 or np.ptp(xa) == 0 or np.ptp(xb) == 0:
+        raise PyrabenchError(f"{level}-level correlations of {a} and {b} with {reference} are undefined "
+                             f"({len(y)} {UNITS[level]}, or a constant side)")
+    return xa, xb, y
+
+
+def _p_values(null: np.ndarray, observed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(two-sided, one-sided A > B) permutation p-values per statistic, counting the observed
+    arrangement itself ((1 + hits) / (1 + B)); ties count as hits, so identical metrics give 1."""
+    tol = 1e-12
+    ok = np.isfinite(null)
+    n = ok.sum(axis=0)
+    greater = ((null >= observed - tol) & ok).sum(axis=0)
+    both = ((np.abs(null) >= np.abs(observed) - tol) & ok).sum(axis=0)
+    return (1 + both) / (1 + n), (1 + greater) / (1 + n)
+
+
+def compare(frame: pd.DataFrame, a: str, b: str, reference: str, level: str = "summary",
+            n_resamples: int = N_RESAMPLES, confidence: float = CONFIDENCE, seed: int = 0) -> dict:
+    """Is ``a``'s correlation with ``reference`` higher than ``b``'s, at ``level``?
+
+    Paired, on the summaries both metrics and the reference score. Following Deutsch, Dror &
+    Roth (2021, "A Statistical Analysis of Summarization Evaluation Metrics using Resampling
+    Methods"): a **permutation test** that swaps the two metrics' standardized scores per unit at
+    random (their PERM-INPUTS at summary level, PERM-SYSTEMS at system level; per summary at the
+    global level) gives the p-values, and a **paired bootstrap** of the same units gives the
+    percentile interval of the difference ``r(a) − r(b)``. The unit is the one the level's
+    statistic is taken over (:data:`UNITS`), as for the single-metric intervals. At summary
+    level a swap within a topic exchanges that topic's two correlations, so the permutation is
+    a sign flip of the per-topic differences. Everything is vectorized over resamples.
+    """
+    columns = list(dict.fromkeys([reference, a, b]))  # a metric compared with itself is one column
+    rows = per_summary(frame, columns).dropna(subset=columns)
+    rng = np.random.default_rng(seed)
+    units = _units(rows, a, b, reference, level)
+    if level == "summary":
+        d = units
+        observed = d.mean(axis=0)
+        signs = rng.choice(np.array([-1.0, 1.0]), size=(n_resamples, len(d)))
+        null = signs @ d / len(d)
+        boot = d[rng.integers(0, len(d), size=(n_resamples, len(d)))].mean(axis=1)
+        n = len(d)
+    else:
+        xa, xb, y = units
+        n = len(y)
+        observed = _rows3(xa[None], y[None])[0] - _rows3(xb[None], y[None])[0]
+        swap = rng.random((n_resamples, n)) < 0.5
+        ys = np.broadcast_to(y, swap.shape)
+        null = _rows3(np.where(swap, xb, xa), ys) - _rows3(np.where(swap, xa, xb), ys)
+        idx = rng.integers(0, n, size=(n_resamples, n))
+        boot = _rows3(xa[idx], y[idx]) - _rows3(xb[idx], y[idx])
+    two_sided, greater = _p_values(null, observed)
+    return {
+        "a": a, "b": b, "reference": reference, "level": level, "n": int(n), "over": UNITS[level],
+        "difference": {s: float(observed[k]) for k, s in enumerate(STATISTICS)},
+        "ci": {s: _interval(boot[:, k], confidence) for k, s in enumerate(STATISTICS)},
+        "p_value": {s: float(two_sided[k]) for k, s in enumerate(STATISTICS)},
+        "p_greater": {s: float(greater[k]) for k, s in enumerate(STATISTICS)},
+        "confidence": confidence, "resamples": n_resamples, "seed": seed,
+        "method": "permutation test (p) and paired percentile bootstrap (interval), Deutsch et al. 2021",
+    }
+
+
+def comparisons(frame: pd.DataFrame, pairs: Sequence[tuple[str, str]], reference: str, errors: dict | None = None,
+                n_resamples: int = N_RESAMPLES, confidence: float = CONFIDENCE, seed: int = 0,
+                levels: Sequence[str] = LEVELS) -> list[dict]:
+    """:func:`compare` for every pair and level; a pair that cannot be tested keeps its reason."""
+    errors = errors or {}
+    out = []
+    for a, b in pairs:
+        for level in levels:
+            missing = [m for m in (a, b) if m in errors]
+            if missing:
+                out.append({"a": a, "b": b, "reference": reference, "level": level, "error": errors[missing[0]]})
+                continue
+            try:
+                out.append(compare(frame, a, b, reference, level, n_resamples, confidence, seed))
+            except PyrabenchError as exc:
+                out.append({"a": a, "b": b, "reference": reference, "level": level, "error": str(exc)})
+    return out

@@ -7,7 +7,9 @@ Names (what ``pyrabench correlate --reference/--metric`` accepts):
 * ``rouge_1``, ``rouge_2``, ``rouge_l``: ROUGE recall against the pyramid's models
   (:mod:`.rouge`, needs the ``scoring`` extra);
 * ``auto``: the automated pyramid score's default variant, ``auto:NAME`` another variant or
-  similarity (:mod:`.auto.variants`).
+  similarity (:mod:`.auto.variants`);
+* ``responsiveness`` and ``lq:Q1`` … ``lq:Q5``: NIST's content responsiveness and
+  linguistic-quality judgments of the same peers (:mod:`pyrabench.data.judgments`; DUC only).
 
 A metric that cannot be computed here (an optional package missing, an encoder not
 installed, a single topic where the automated score needs held-out topics) is reported with its
@@ -20,14 +22,17 @@ from typing import Sequence
 
 import pandas as pd
 
+from ..data import judgments
 from ..errors import MissingDataError, PyrabenchError, UnknownNameError
 from .auto import variants
-from .correlate import LEVELS, N_RESAMPLES, correlations
+from .correlate import LEVELS, N_RESAMPLES, comparisons, correlations
 from .manual import CONVENTIONS, DEFAULT_CONVENTION, score_corpus
 from .rouge import ROUGE_TYPES, rouge_frame
 
 KEYS = ("topic", "peer", "annotator")
 MANUAL = ("modified", "original", "coverage")
+#: NIST's judgments of the peers (one value per topic × peer, whoever annotated the pyramid).
+JUDGMENTS = (judgments.RESPONSIVENESS, *judgments.QUALITY)
 
 
 def check_name(name: str) -> str:
@@ -35,13 +40,13 @@ def check_name(name: str) -> str:
     base, _, option = name.partition(":")
     if base in MANUAL and (not option or option in CONVENTIONS):
         return name
-    if name in ROUGE_TYPES:
+    if name in ROUGE_TYPES or name in JUDGMENTS:
         return name
     if base == "auto":
         variants.variant(option or None)
         return name
     raise UnknownNameError(f"unknown metric {name!r}; use {', '.join(MANUAL)} (optionally ':sacrerouge'), "
-                           f"{', '.join(ROUGE_TYPES)}, auto or auto:<variant|similarity>")
+                           f"{', '.join(ROUGE_TYPES)}, auto or auto:<variant|similarity>, {', '.join(JUDGMENTS)}")
 
 
 def _manual(corpus, name: str) -> pd.DataFrame:
@@ -55,6 +60,11 @@ def _column(corpus, name: str, cache: bool) -> pd.DataFrame:
         return _manual(corpus, name)
     if name in ROUGE_TYPES:
         return rouge_frame(corpus, cache=cache)[[*KEYS, name]]
+    if name in JUDGMENTS:
+        refs = judgments.for_corpus(corpus).references()
+        if name not in refs:
+            raise MissingDataError(f"NIST judged no {name} for {corpus.name}")
+        return refs[["topic", "peer", name]]
     option = name.partition(":")[2] or None
     return variants.auto_frame(corpus, option, cache=cache)[[*KEYS, "auto"]].rename(columns={"auto": name})
 
@@ -68,17 +78,37 @@ def metric_frame(corpus, names: Sequence[str], cache: bool = True) -> tuple[pd.D
     errors: dict[str, str] = {}
     for name in dict.fromkeys(check_name(n) for n in names):
         try:
-            frame = frame.merge(_column(corpus, name, cache), on=list(KEYS), how="left")
+            column = _column(corpus, name, cache)
+            frame = frame.merge(column, on=[k for k in KEYS if k in column], how="left")
         except PyrabenchError as exc:  # an extra or a model missing, too few topics to cross-fit…
             errors[name] = str(exc)
     return frame, errors
 
 
 def correlate_corpus(corpus, metrics: Sequence[str], reference: str = "modified", n_resamples: int = N_RESAMPLES,
-                     seed: int = 0, cache: bool = True, levels: Sequence[str] = LEVELS) -> dict:
-    """:func:`pyrabench.scoring.correlate.correlations` of ``metrics`` against ``reference`` on a corpus."""
-    frame, errors = metric_frame(corpus, [reference, *metrics], cache)
+                     seed: int = 0, cache: bool = True, levels: Sequence[str] = LEVELS,
+                     compare: Sequence[tuple[str, str]] = ()) -> dict:
+    """:func:`pyrabench.scoring.correlate.correlations` of ``metrics`` against ``reference`` on a
+    corpus, with the paired tests of :func:`~pyrabench.scoring.correlate.comparisons` for each
+    ``(a, b)`` in ``compare`` (both must be among ``metrics``, or are added). Only summaries with
+    a pyramid annotation take part, so NIST's human summarizers (judged, never annotated) are
+    left out at every level; ``excluded`` counts the judged summaries left out, by reason."""
+    wanted = list(dict.fromkeys([*metrics, *(m for pair in compare for m in pair)]))
+    frame, errors = metric_frame(corpus, [reference, *wanted], cache)
     if reference in errors:
         raise PyrabenchError(f"reference {reference} cannot be computed: {errors[reference]}")
-    return correlations(frame, list(dict.fromkeys(metrics)), reference, errors, n_resamples=n_resamples, seed=seed,
-                        levels=levels)
+    result = correlations(frame, wanted, reference, errors, n_resamples=n_resamples, seed=seed, levels=levels)
+    if compare:
+        result["comparisons"] = comparisons(frame, list(compare), reference, errors, n_resamples=n_resamples,
+                                            seed=seed, levels=levels)
+    if any(m in JUDGMENTS and m not in errors for m in [reference, *wanted]):
+        result["excluded"] = judged_without_annotation(corpus)
+    return result
+
+
+def judged_without_annotation(corpus) -> dict[str, int]:
+    """The summaries NIST judged that no correlation here can use (no pyramid annotation), by
+    reason: human summarizers, topics without a pyramid, systems NIST did not annotate."""
+    c = judgments.coverage(judgments.for_corpus(corpus), corpus)
+    return {"human": c["unmatched_human"], "topic_without_pyramid": c["unmatched_topic_without_pyramid"],
+            "system_not_annotated": c["unmatched_system_not_annotated"], "not_judged": c["not_judged"]}
