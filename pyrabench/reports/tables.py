@@ -356,6 +356,7 @@ def book_table(
     if transpose:
         shown = shown.T
         hide_index = False
+        transposed_styles = [{"selector": "th.col_heading", "props": "overflow-wrap: anywhere;"}]  # ids as headers
     shown_kind = (lambda col: "text") if transpose else kinds_by_col.get
 
     styler = shown.style.format(html.escape)
@@ -370,6 +371,8 @@ def book_table(
     # numbers right-aligned on one line; an interval may wrap after its comma in a narrow column
     styler = styler.map(lambda v: ("text-align: right;" + ("" if v.startswith("[") else " white-space: nowrap;"))
                         if _is_number(v) else "")
+    if transpose:
+        styler = styler.set_table_styles(transposed_styles, overwrite=False)
     numeric = [j for j, col in enumerate(shown.columns) if len(shown) and all(map(_is_number, shown[col]))]
     if numeric:  # a column of numbers has its header over the numbers' right edge
         styler = styler.set_table_styles([{"selector": f"th.col_heading.col{j}", "props": "text-align: right;"}
