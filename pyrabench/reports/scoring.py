@@ -343,9 +343,9 @@ def judgment_results(corpora: dict, metrics: Sequence[str] = JUDGED_METRICS, n_r
 
 
 def judgment_view(results: dict, statistic: str = "pearson") -> pd.DataFrame:
-    """Metric × judgment × level: one row per (corpus, metric), one column per judgment and level
-    (``responsiveness summary``), ``statistic`` of the metric against the judgment (NaN where NIST
-    did not judge)."""
+    """Metric × judgment × level: one row per (corpus, metric), columns ``(level, judgment)`` (one
+    table per level in the book, so each fits the page), ``statistic`` of the metric against the
+    judgment (NaN where NIST did not judge)."""
     rows = []
     for corpus, by_ref in results.items():
         for ref, result in by_ref.items():
@@ -354,8 +354,8 @@ def judgment_view(results: dict, statistic: str = "pearson") -> pd.DataFrame:
                     rows.append({"corpus": corpus, "metric": metric, "judgment": ref, "level": level,
                                  "r": r.get(statistic, np.nan)})
     long = pd.DataFrame(rows)
-    long["column"] = long["judgment"] + " " + long["level"]
-    return long.pivot_table(index=["corpus", "metric"], columns="column", values="r", sort=False).rename_axis(columns=None)
+    wide = long.pivot_table(index=["corpus", "metric"], columns=["level", "judgment"], values="r", sort=False)
+    return wide.rename_axis(columns=[None, None])
 
 
 def ceiling_view(results: dict, reference: str = judgments.RESPONSIVENESS, ceiling: str = "modified",
@@ -377,7 +377,8 @@ def ceiling_view(results: dict, reference: str = judgments.RESPONSIVENESS, ceili
 
 
 def paired_view(results: dict, statistic: str = "pearson") -> pd.DataFrame:
-    """Every paired test of :func:`judgment_results`: difference with its interval and p-values."""
+    """Every paired test of :func:`judgment_results`: difference with its interval and p-values,
+    columns ``(corpus, field)`` (one table per corpus in the book)."""
     rows = []
     for corpus, by_ref in results.items():
         for ref, result in by_ref.items():
@@ -385,10 +386,11 @@ def paired_view(results: dict, statistic: str = "pearson") -> pd.DataFrame:
                 if "error" in c:
                     continue
                 lo, hi = c["ci"][statistic] or (np.nan, np.nan)
-                rows.append({"corpus": corpus, "reference": ref, "level": c["level"], "A": c["a"], "B": c["b"],
+                rows.append({"corpus": corpus, "reference": ref, "level": c["level"], "A − B": f"{c['a']} − {c['b']}",
                              "n": c["n"], "difference": c["difference"][statistic], "difference_lo": lo,
                              "difference_hi": hi, "p": c["p_value"][statistic], "p (A > B)": c["p_greater"][statistic]})
-    return pd.DataFrame(rows).set_index(["corpus", "reference", "level", "A", "B"])
+    long = pd.DataFrame(rows).set_index(["corpus", "reference", "level", "A − B"])
+    return long.unstack("corpus").swaplevel(axis=1).reindex(columns=list(dict.fromkeys(long.index.get_level_values("corpus"))), level=0)
 
 
 def judgment_numbers(results: dict, statistic: str = "pearson") -> dict[str, float]:

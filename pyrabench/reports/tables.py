@@ -396,7 +396,7 @@ def book_tables(frame: pd.DataFrame, **options):
 
     parts = []
     for key in dict.fromkeys(frame.columns.get_level_values(0)):
-        styler = book_table(frame[key], **options)
+        styler = book_table(frame[key].dropna(how="all"), **options)  # rows this key has no value for
         parts.append(f"<p><strong>{html.escape(label(key))}</strong></p>\n{styler.to_html()}")
     return HTML("\n".join(parts))
 
