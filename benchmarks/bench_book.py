@@ -74,8 +74,9 @@ def _seconds(cell) -> float:
             - datetime.fromisoformat(start.replace("Z", "+00:00"))).total_seconds()
 
 
-def execute(page: Path, env: dict) -> tuple[float, float]:
-    """(seconds of all code cells, seconds of the cells tagged ``training``) of one page."""
+def execute(page: Path, env: dict, slowest: list | None = None) -> tuple[float, float]:
+    """(seconds of all code cells, seconds of the cells tagged ``training``) of one page;
+    ``slowest`` collects ``(seconds, page, cell number, first line)`` of every code cell."""
     nb = jupytext.read(page)
     saved = dict(os.environ)
     os.environ.update(env)  # the kernel inherits this process's environment
@@ -89,7 +90,22 @@ def execute(page: Path, env: dict) -> tuple[float, float]:
     cells = [c for c in nb.cells if c.cell_type == "code"]
     total = sum(_seconds(c) for c in cells)
     training = sum(_seconds(c) for c in cells if TRAINING_TAG in c.get("metadata", {}).get("tags", []))
+    if slowest is not None:
+        slowest.extend((_seconds(c), page.name, n, c.source.strip().splitlines()[0][:70] if c.source.strip() else "")
+                       for n, c in enumerate(cells, 1))
     return total, training
+
+
+def _installed_corpora() -> dict:
+    """WMF's training corpus where this machine has it: ``make corpora`` puts Brown under the
+    package cache, which a cold run replaces; the corpus is input data, not a cached result."""
+    from pyrabench.data.wmf_corpus import ENV_BROWN, brown_source
+    from pyrabench.errors import MissingDataError
+
+    try:
+        return {ENV_BROWN: str(brown_source())}
+    except MissingDataError:
+        return {}
 
 
 def jupyter_book_build(out: Path, env: dict, *flags: str) -> float:
@@ -111,6 +127,9 @@ def main() -> None:
                         help="start from the existing PYRABENCH_CACHE instead of an empty one")
     parser.add_argument("--rebuild", action="store_true",
                         help="also time jupyter-book build, cold and rebuilt on the warm jupyter cache")
+    parser.add_argument("--cold-only", action="store_true", help="skip the cached run (profiling)")
+    parser.add_argument("--cells", type=int, default=0, metavar="N",
+                        help="also list the N slowest code cells of the cold run (where the time goes)")
     args = parser.parse_args()
 
     data = os.environ.get("PYRABENCH_DATA") or ""
@@ -122,8 +141,10 @@ def main() -> None:
         env = {"PYRABENCH_DATA": data}
         if not args.keep_package_cache:
             env["PYRABENCH_CACHE"] = str(Path(tmp) / "pyrabench-cache")
-        cold = {p: execute(p, env) for p in pages}
-        cached = {p: execute(p, env) for p in pages}
+            env.update(_installed_corpora())
+        slowest: list = []
+        cold = {p: execute(p, env, slowest) for p in pages}
+        cached = {p: (float("nan"), 0.0) if args.cold_only else execute(p, env) for p in pages}
         if args.rebuild:
             full_env = {**os.environ, **env, "PYRABENCH_CACHE": str(Path(tmp) / "rebuild-cache")}
             build_cold = jupyter_book_build(Path(tmp) / "out", full_env)
@@ -138,6 +159,10 @@ def main() -> None:
     total_cached = sum(t for t, _ in cached.values())
     share = training / total_cold if total_cold else 0.0
     print(f"{'total':<{width}}  {total_cold:8.1f}  {total_cached:8.1f}  {training:10.1f}   training share {share:.0%}")
+    if args.cells:
+        print(f"the {args.cells} slowest cells, cold:")
+        for seconds, name, n, first in sorted(slowest, reverse=True)[: args.cells]:
+            print(f"  {seconds:7.1f} s  {name} cell {n}: {first}")
     if args.pages:
         print("(some pages only: the targets apply to the whole book)")
         return

@@ -14,6 +14,7 @@ file, so importing this module imports no spaCy at all.
 from __future__ import annotations
 
 import importlib.abc
+import importlib.metadata
 import importlib.util
 import sys
 from functools import lru_cache
@@ -65,6 +66,11 @@ def _import_spacy():
     finally:
         sys.meta_path.remove(hide)
     return spacy
+
+
+def tokenizer_version() -> str:
+    """What the words depend on, for cache keys: spaCy's version, read without importing spaCy."""
+    return f"spacy-{importlib.metadata.version('spacy')}-blank-en"
 
 
 @lru_cache(maxsize=1)

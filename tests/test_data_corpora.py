@@ -8,6 +8,7 @@ import pytest
 
 from pyrabench.data import corpora, ducview
 from pyrabench.errors import DataFormatError, MissingDataError, UnknownNameError
+from pyrabench.text import words_many
 
 SAMPLE_COUNTS = {  # established on the sample and cross-checked by tag counts below
     "duc2005": dict(pyramids=2, summaries=8, scus=28, contributors=60, peers=8, peer_matches=55),
@@ -150,3 +151,18 @@ def test_zero_padded_peer_ids_are_normalised_and_logged(sample_root, tmp_path):
     assert sorted(p.peer_id for p in corpus.peers if p.topic == "D0601") == ["1", "15", "22", "8"]
     assert corpus.log.counts()["repaired:peer-id-zero-padded"] == 2
     assert {r.item for r in corpus.log.records if r.kind == "peer-id-zero-padded"} == {"peer 01", "peer 008"}
+
+
+def test_word_counts_are_the_tokenizers_and_kept_for_the_next_call(tmp_path, monkeypatch):
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path))
+    texts = ["The cat sat.", "the  dog, the cat!", ""]
+    tokens = words_many(texts)
+    expected = (sum(len(t) for t in tokens), len({w for t in tokens for w in t}))
+    assert expected == (7, 4)
+    assert corpora.word_counts(texts) == expected
+    (entry,) = (tmp_path / "word-counts").iterdir()
+    entry.write_text("[1, 2]", encoding="utf-8")  # what a later call reads: the cache, not spaCy
+    assert corpora.word_counts(texts) == (1, 2)
+    assert corpora.word_counts(texts[:2]) == expected  # other texts, another entry
+    entry.write_text("not json", encoding="utf-8")  # an unreadable entry is counted again
+    assert corpora.word_counts(texts) == expected

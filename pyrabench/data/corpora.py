@@ -31,6 +31,7 @@ discovery (:func:`load_all` without names).
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import time
@@ -50,7 +51,9 @@ from ..errors import (
     PyrabenchWarning,
     UnknownNameError,
 )
-from ..text import words_many
+from ..embeddings.cache import cache_dir, fingerprint
+from ..files import atomic_write
+from ..text import tokenizer_version, words_many
 from . import ducview, sacrerouge
 from .model import PeerAnnotation, Pyramid
 from .repairs import RepairLog
@@ -340,10 +343,26 @@ def clear_cache() -> None:
     _load.cache_clear()
 
 
+def word_counts(texts: list[str]) -> tuple[int, int]:
+    """``(words, distinct words)`` of ``texts``, kept under ``$PYRABENCH_CACHE/word-counts`` keyed
+    by the texts and the tokenizer's version: the only figures of ``pyrabench data`` that need
+    spaCy, whose start-up (~2 s) would otherwise be paid by every call on the same data."""
+    path = cache_dir("word-counts") / f"{fingerprint('word-counts-v1', tokenizer_version(), strings=texts)}.json"
+    try:
+        n_words, n_unique = json.loads(path.read_text(encoding="utf-8"))
+        return int(n_words), int(n_unique)
+    except (OSError, ValueError, TypeError):  # not cached yet, or an unreadable entry: count again
+        pass
+    tokens = words_many(texts)
+    counts = (sum(len(t) for t in tokens), len({w for t in tokens for w in t}))
+    atomic_write(path, lambda tmp: tmp.write_text(json.dumps(counts), encoding="utf-8"))
+    return counts
+
+
 def corpus_stats(corpus: Corpus) -> dict:
     """The counts ``pyrabench data`` reports for one corpus (deterministic, JSON-ready)."""
     contributors = [c for p in corpus.pyramids for s in p.scus for c in s.contributors]
-    tokens = words_many(c.text for c in contributors)
+    n_words, n_unique = word_counts([c.text for c in contributors])
     weights = Counter(s.weight for p in corpus.pyramids for s in p.scus)
     counts = corpus.log.counts()
     return {
@@ -352,8 +371,8 @@ def corpus_stats(corpus: Corpus) -> dict:
         "summaries": sum(p.n_summaries for p in corpus.pyramids),
         "scus": sum(len(p.scus) for p in corpus.pyramids),
         "contributors": len(contributors),
-        "contributor_words": sum(len(t) for t in tokens),
-        "unique_words": len({w for t in tokens for w in t}),
+        "contributor_words": n_words,
+        "unique_words": n_unique,
         "peers": len(corpus.peers),
         "peer_matches": sum(len(a.matched_ids) for a in corpus.peers),
         "weights": {str(w): n for w, n in sorted(weights.items())},

@@ -89,9 +89,30 @@ def parse_wordnet_line(line: str, path, lineno: int) -> str:
     return " ".join(re.sub(r"\(\w+\)$", "", w).replace("_", " ") for w in lemmas) + " " + gloss.strip()
 
 
+def _read_once(read):
+    """``read(path)`` remembered per path and the size and modification time of its files: every
+    WMF model of a process (the base one, a second seed, the augmented one) starts from the same
+    corpus, which takes seconds to parse."""
+    memo: dict = {}
+
+    def wrapper(path: Path) -> Source:
+        files = sorted(path.iterdir()) if path.is_dir() else [path]
+        key = (str(path.resolve()), *((f.name, f.stat().st_size, f.stat().st_mtime_ns) for f in files))
+        if key not in memo:
+            memo.clear()
+            memo[key] = read(path)
+        return memo[key]
+
+    return wrapper
+
+
 def wordnet_texts(path: Path | None = None) -> Source:
     """One text per WordNet synset (lemmas + gloss), the four parts of speech in order."""
-    path = wordnet_dir() if path is None else Path(path)
+    return _wordnet_texts(wordnet_dir() if path is None else Path(path))
+
+
+@_read_once
+def _wordnet_texts(path: Path) -> Source:
     texts: list[str] = []
     for name in WORDNET_FILES:
         f = path / name
@@ -151,7 +172,11 @@ def parse_brown_line(line: str, path, lineno: int) -> str:
 
 def brown_texts(path: Path | None = None) -> Source:
     """One text per Brown sentence (non-blank line), tags dropped."""
-    path = brown_source() if path is None else Path(path)
+    return _brown_texts(brown_source() if path is None else Path(path))
+
+
+@_read_once
+def _brown_texts(path: Path) -> Source:
     texts: list[str] = []
     for name, raw in _brown_files(path):
         for lineno, line in enumerate(decode_utf8(raw, name).splitlines(), 1):

@@ -33,6 +33,7 @@ _EXPORTS = {
     "catalog": "registry",
     "load": "registry",
     "paper_rows": "registry",
+    "train": "registry",
     "vocabulary": "tokens",
     "Coverage": "tokens",
     "WordBag": "wordbag",

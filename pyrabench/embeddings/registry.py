@@ -86,6 +86,20 @@ def catalog():
 
 # --------------------------------------------------------------------------- loading
 
+#: Kinds whose model this package fits from scratch, then caches: WMF and the word2vec stand-ins.
+TRAINED_KINDS = ("standin", "wmf")
+
+
+def train(specs: Iterable[str], *, data=None, seed: int = 0) -> list[str]:
+    """Fit every model among ``specs`` that this package trains itself (:data:`TRAINED_KINDS`),
+    or find it in the cache, so that a later :func:`load` only reads it; the names fitted. The
+    book runs this in a cell of its own, so its timing tells training from the rest."""
+    names = [s for s in specs if parse(s).spec.kind in TRAINED_KINDS]
+    for name in names:
+        load(name, data=data, seed=seed)
+    return names
+
+
 
 def load(spec: str, vocabulary: Iterable[str] | None = None, *, data=None, seed: int = 0, progress: bool | None = None):
     """Build the embedding named by ``spec`` (a registry name, ``st:PATH[@DEVICE]`` or

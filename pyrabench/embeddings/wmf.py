@@ -242,6 +242,15 @@ def prepare(fixed: np.ndarray, params: WMFParams) -> Prepared:
                     low.T.astype(np.float32), a.astype(np.float32), np.float32(1.0 - params.w_m))
 
 
+@lru_cache(maxsize=1)
+def _blas_controller():
+    """threadpoolctl's view of the loaded BLAS libraries, found once: finding them scans the
+    process's shared libraries (~7 ms), which every fold-in would otherwise repeat."""
+    from threadpoolctl import ThreadpoolController
+
+    return ThreadpoolController()
+
+
 def solve_side(m: sp.csr_matrix, fixed: np.ndarray, params: WMFParams, start: np.ndarray | None = None,
                exact_up_to: int | None = None, cg_steps: int = CG_STEPS,
                prepared: Prepared | None = None) -> np.ndarray:
@@ -253,9 +262,7 @@ def solve_side(m: sp.csr_matrix, fixed: np.ndarray, params: WMFParams, start: np
     factor (fold-ins). Runs on one BLAS thread: the batched solves are many small calls, where
     threads only contend.
     """
-    from threadpoolctl import threadpool_limits
-
-    with threadpool_limits(1):
+    with _blas_controller().limit(limits=1):
         pre = prepare(fixed, params) if prepared is None else prepared
         return _solve_side(m, pre, start, exact_up_to, cg_steps)
 

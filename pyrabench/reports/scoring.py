@@ -315,8 +315,9 @@ def agreement_view(per_peer: pd.DataFrame) -> pd.DataFrame:
 
 # --------------------------------------------------------------------------- NIST's human judgments
 
-#: What the chapter correlates with NIST's judgments, and the pairs it tests.
-JUDGED_METRICS = ("modified", "rouge_1", "rouge_2", "rouge_l", "auto")
+#: What the chapter correlates with NIST's judgments (``auto:wmf``: the scorer with the 2013 study's
+#: WMF cosines beside its lexical features), and the pairs it tests.
+JUDGED_METRICS = ("modified", "rouge_1", "rouge_2", "rouge_l", "auto", "auto:wmf")
 JUDGMENT_PAIRS = {"modified": (("auto", "rouge_2"),),
                   judgments.RESPONSIVENESS: (("auto", "rouge_2"), ("modified", "rouge_2"), ("auto", "modified"))}
 

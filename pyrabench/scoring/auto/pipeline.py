@@ -9,8 +9,11 @@ modified score (comparable across topics).
 
 from __future__ import annotations
 
+import os
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -81,14 +84,6 @@ def prepare_pyramid(sim: Similarity, pyramid: Pyramid, use_label: bool = True,
     )
 
 
-def scu_similarities(sim: Similarity, prepared: PreparedPyramid, tokens: Tokens, combine: str,
-                     max_len: int = DEFAULT_MAX_LEN, min_len: int = DEFAULT_MIN_LEN):
-    """``(starts, ends, (n_segments, n_scus) similarities)`` of a summary's candidate segments."""
-    starts, ends = candidate_segments(tokens, max_len, min_len)
-    raw = sim.span_similarities(tokens.words, starts, ends, prepared.data)
-    return starts, ends, combine_columns(raw, prepared.offsets, combine).T
-
-
 def training_sentences(pyramids: Iterable[Pyramid], summaries: Iterable[str] = ()) -> list[list[str]]:
     """What the latent model is trained on: model-summary sentences, SCU labels and contributors,
     and the (peer) summaries to be scored, split into sentences/lines."""
@@ -127,31 +122,67 @@ def build_similarity(name: str, items: Sequence[Item], seed: int = 0) -> Similar
     return sim
 
 
+#: Summaries matched at once. HiGHS releases the GIL, so threads share the cores without the cost
+#: of processes. Only the matching runs in the threads (each summary's on its own, so the rows are
+#: the same at any count); the similarities, which grow the similarity's vocabulary, stay in order.
+MATCH_THREADS = max(1, os.cpu_count() or 1)
+MATCH_WINDOW = 32 * MATCH_THREADS  # summaries ahead of the oldest unfinished one: a slow one must not idle a thread
+
+
 def auto_score(items: Sequence[Item], similarity: str | Similarity, combine: str = "max",
                thresholds: Sequence[float] = (0.5,), max_len: int = DEFAULT_MAX_LEN,
                min_len: int = DEFAULT_MIN_LEN, use_label: bool = True, seed: int = 0, progress: bool = False) -> pd.DataFrame:
     """One row per item and threshold: retrieved SCU ids, weight sum, modified score, solver."""
+    return auto_score_grid(items, similarity, {combine: thresholds}, max_len, min_len, use_label, seed, progress)
+
+
+def auto_score_grid(items: Sequence[Item], similarity: str | Similarity, thresholds: Mapping[str, Sequence[float]],
+                    max_len: int = DEFAULT_MAX_LEN, min_len: int = DEFAULT_MIN_LEN, use_label: bool = True,
+                    seed: int = 0, progress: bool = False) -> pd.DataFrame:
+    """:func:`auto_score` for several combine functions, each with its thresholds
+    (``{combine: thresholds}``): a summary's segment/target similarities are computed once and
+    combined each way. Rows come combine by combine, as from one :func:`auto_score` call each."""
     sim = build_similarity(similarity, items, seed) if isinstance(similarity, str) else similarity
     prepared: dict[int, PreparedPyramid] = {}
     tokens = tokenize_many([i.text for i in items])
-    rows = []
+
+    def match(item: Item, pp: PreparedPyramid, starts, ends, raw) -> dict[str, list[dict]]:
+        rows: dict[str, list[dict]] = {}
+        for how, levels in thresholds.items():
+            agg = combine_columns(raw, pp.offsets, how).T
+            rows[how] = []
+            for t in levels:
+                m = best_matching(starts, ends, agg, pp.weights, t)
+                ids = tuple(sorted(int(pp.scu_ids[k]) for k in m.scus))
+                rows[how].append({**item.key, "similarity": sim.name, "combine": how, "threshold": float(t),
+                                  "scus": len(ids), "weight": m.weight,
+                                  "modified": m.weight / pp.ideal_modified if pp.ideal_modified else 0.0,
+                                  "retrieved": ids, "solver": m.solver})
+        return rows
+
+    rows: dict[str, list[dict]] = {how: [] for how in thresholds}
+    pending: deque = deque()  # at most MATCH_WINDOW similarity matrices held at once (~1 MB each)
+
+    def collect(future):
+        for how, done in future.result().items():
+            rows[how].extend(done)
+
     it = zip(items, tokens)
     if progress:
-
-        it = tqdm(it, total=len(items), desc=f"autoscore {sim.name}/{combine}")
-    for item, tok in it:
-        pp = prepared.get(id(item.pyramid))
-        if pp is None:
-            pp = prepared[id(item.pyramid)] = prepare_pyramid(sim, item.pyramid, use_label)
-        starts, ends, agg = scu_similarities(sim, pp, tok, combine, max_len, min_len)
-        for t in thresholds:
-            m = best_matching(starts, ends, agg, pp.weights, t)
-            ids = tuple(sorted(int(pp.scu_ids[k]) for k in m.scus))
-            rows.append({**item.key, "similarity": sim.name, "combine": combine, "threshold": float(t),
-                         "scus": len(ids), "weight": m.weight,
-                         "modified": m.weight / pp.ideal_modified if pp.ideal_modified else 0.0,
-                         "retrieved": ids, "solver": m.solver})
-    return pd.DataFrame(rows)
+        it = tqdm(it, total=len(items), desc=f"autoscore {sim.name}/{'/'.join(thresholds)}")
+    with ThreadPoolExecutor(MATCH_THREADS) as pool:
+        for item, tok in it:
+            pp = prepared.get(id(item.pyramid))
+            if pp is None:
+                pp = prepared[id(item.pyramid)] = prepare_pyramid(sim, item.pyramid, use_label)
+            starts, ends = candidate_segments(tok, max_len, min_len)
+            raw = sim.span_similarities(tok.words, starts, ends, pp.data)
+            pending.append(pool.submit(match, item, pp, starts, ends, raw))
+            if len(pending) >= MATCH_WINDOW:
+                collect(pending.popleft())
+        while pending:
+            collect(pending.popleft())
+    return pd.DataFrame([row for how in thresholds for row in rows[how]])
 
 
 def human_pair_similarities(peers: Sequence[PeerAnnotation], sim: Similarity,
@@ -285,10 +316,12 @@ def _compare_variants(corpus, similarities, combines, levels, score, ci, seed, *
         sim = build_similarity(name, items, seed)
         pairs = human_pair_similarities(corpus.peers, sim, combines)
         prs.append(pairs.assign(similarity_name=sim.name))
+        grid = {}
         for how in combines:
             chosen = determine_thresholds(pairs.loc[pairs["combine"] == how, "similarity"].to_numpy(), levels or LEVELS)
             ths.extend({"similarity": sim.name, "combine": how, "level": a, "threshold": t} for a, t in chosen.items())
-            autos.append(auto_score(items, sim, how, sorted(set(chosen.values())), seed=seed, **kw))
+            grid[how] = sorted(set(chosen.values()))
+        autos.append(auto_score_grid(items, sim, grid, seed=seed, **kw))
     auto = pd.concat(autos, ignore_index=True)
     stats = variant_table(auto, manual, on=KEYS, score=score, ci=ci)
     return stats, auto, pd.DataFrame(ths), pd.concat(prs, ignore_index=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Sequence
 
 import numpy as np
-from scipy import stats
+from scipy import special, stats
 
 from ...errors import PyrabenchError
 
@@ -33,17 +33,25 @@ def determine_thresholds(similarities: Sequence[float], levels: Sequence[float] 
     x = np.asarray(similarities, dtype=np.float64)
     x = np.sort(x[np.isfinite(x)])
     est = kde(x)
-    # mass on [0, s] for every observed s, vectorized: mean of normal CDF differences
     bw = float(np.sqrt(est.covariance[0, 0]))
-    below_zero = stats.norm.cdf((0.0 - x) / bw)  # each kernel's mass below 0
-    mass = np.empty(len(x))
-    for a in range(0, len(x), 1024):  # blocks keep memory at 1024 × n
-        z = (x[a : a + 1024, None] - x[None, :]) / bw
-        mass[a : a + 1024] = (stats.norm.cdf(z) - below_zero[None, :]).mean(axis=1)
+    below_zero = special.ndtr((0.0 - x) / bw)  # each kernel's mass below 0
+
+    def mass(i: int) -> float:
+        """Estimated mass on [0, x[i]]: the mean over kernels of their mass between 0 and x[i]."""
+        return float((special.ndtr((x[i] - x) / bw) - below_zero).mean())
+
     out = {}
     for a in levels:
-        ok = np.nonzero(mass >= a)[0]
-        if len(ok) == 0:
+        # the mass grows with x (sorted), so the first observed x reaching ``a`` is found by
+        # bisection: O(n log n) for all levels instead of the mass at every observation
+        lo, hi = 0, len(x)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if mass(mid) >= a:
+                hi = mid
+            else:
+                lo = mid + 1
+        if lo == len(x):
             raise PyrabenchError(f"no observed similarity reaches KDE mass {a}")
-        out[float(a)] = float(x[ok[0]])
+        out[float(a)] = float(x[lo])
     return out
