@@ -126,3 +126,14 @@ def test_definitions_file_and_the_sample_slice(tmp_path, monkeypatch):
     assert [len(s.texts) for s in full] == [3, 3, 2]
     sliced = wc.training_sources(defs, sample=True)
     assert [s.texts for s in sliced] == [s.texts[::wc.SAMPLE_STEP] for s in full]
+
+
+def test_a_corpus_is_parsed_once_until_a_file_changes(tmp_path, monkeypatch):
+    d = _wordnet(tmp_path)
+    monkeypatch.setenv(wc.ENV_WORDNET, str(d))
+    first = wc.wordnet_texts()
+    assert wc.wordnet_texts() is first  # the second WMF model of a process reads no file
+    (d / "data.adj").write_text(ADJ.replace("able", "unable") + "\n", encoding="utf-8")  # size changes
+    assert wc.wordnet_texts().texts[-1] == "unable having the necessary means"
+    tarball = _brown_tarball(tmp_path, BROWN)
+    assert wc.brown_texts(tarball) is wc.brown_texts(tarball)

@@ -40,3 +40,13 @@ def test_training_is_deterministic_and_cached(tmp_path, monkeypatch, sample_root
     assert sorted(emb.words) == ["government", "police"]
     x = emb.encode(["The government said", "police", "???"])
     assert np.isfinite(x).all() and (x[2] == 0).all()
+
+
+def test_train_fits_only_the_models_the_package_trains(sample_root, tmp_path, monkeypatch):
+    from pyrabench import embeddings
+
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path))
+    assert embeddings.train(["random", "onehot", "w2v-bow2-standin"], data=sample_root) == ["w2v-bow2-standin"]
+    (cached,) = (tmp_path / "standins").glob("w2v-bow2-standin-*.npz")  # what a later load reads
+    words, _ = standins.train("w2v-bow2-standin", sample_root)
+    assert cached.stat().st_size > 0 and len(words) > 100

@@ -3,6 +3,7 @@
 import json
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from pyrabench.cli import main
@@ -87,3 +88,17 @@ def test_compare_variants_cache_returns_the_computed_tables(corpus, tmp_path, mo
         assert list(a.columns) == list(c.columns) and len(a) == len(b) == len(c)
     np.testing.assert_allclose(fresh[0]["pearson"], again[0]["pearson"])
     assert [tuple(x) for x in again[1]["retrieved"]] == list(fresh[1]["retrieved"])
+
+
+def test_grid_is_one_auto_score_per_combine_at_any_thread_count(corpus, monkeypatch):
+    """One similarity pass for every combine gives the rows of separate runs, in their order, and
+    the matching threads change nothing but the time (a window of one summary included)."""
+    items = pipeline.items_from_peers(corpus.peers)
+    sim = pipeline.build_similarity("uni", items)
+    grid = {"max": [0.2, 0.4], "mean": [0.1], "min": [0.05, 0.3]}
+    separate = pd.concat([pipeline.auto_score(items, sim, how, ts) for how, ts in grid.items()], ignore_index=True)
+    assert list(separate["combine"].unique()) == list(grid)
+    assert pipeline.auto_score_grid(items, sim, grid).equals(separate)
+    monkeypatch.setattr(pipeline, "MATCH_THREADS", 1)
+    monkeypatch.setattr(pipeline, "MATCH_WINDOW", 1)
+    assert pipeline.auto_score_grid(items, sim, grid).equals(separate)

@@ -96,8 +96,11 @@ def _read_once(read):
     memo: dict = {}
 
     def wrapper(path: Path) -> Source:
-        files = sorted(path.iterdir()) if path.is_dir() else [path]
-        key = (str(path.resolve()), *((f.name, f.stat().st_size, f.stat().st_mtime_ns) for f in files))
+        try:
+            files = sorted(path.iterdir()) if path.is_dir() else [path]
+            key = (str(path.resolve()), *((f.name, f.stat().st_size, f.stat().st_mtime_ns) for f in files))
+        except OSError:  # unreadable: the reader says so, naming the file
+            return read(path)
         if key not in memo:
             memo.clear()
             memo[key] = read(path)

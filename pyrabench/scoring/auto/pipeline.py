@@ -125,8 +125,8 @@ def build_similarity(name: str, items: Sequence[Item], seed: int = 0) -> Similar
 #: Summaries matched at once. HiGHS releases the GIL, so threads share the cores without the cost
 #: of processes. Only the matching runs in the threads (each summary's on its own, so the rows are
 #: the same at any count); the similarities, which grow the similarity's vocabulary, stay in order.
-MATCH_THREADS = max(1, os.cpu_count() or 1)
-MATCH_WINDOW = 32 * MATCH_THREADS  # summaries ahead of the oldest unfinished one: a slow one must not idle a thread
+MATCH_THREADS = max(1, min(8, os.cpu_count() or 1))
+MATCH_WINDOW = 64  # summaries ahead of the oldest unfinished one (a slow one must not idle a thread)
 
 
 def auto_score(items: Sequence[Item], similarity: str | Similarity, combine: str = "max",
