@@ -76,8 +76,11 @@ def _seconds(cell) -> float:
 
 def execute(page: Path, env: dict, slowest: list | None = None) -> tuple[float, float]:
     """(seconds of all code cells, seconds of the cells tagged ``training``) of one page;
-    ``slowest`` collects ``(seconds, page, cell number, first line)`` of every code cell."""
+    ``slowest`` collects ``(seconds, page, cell number, first line)`` of every code cell. A page
+    the build does not execute (``mystnb: execution_mode: off``, the student assignments) costs 0."""
     nb = jupytext.read(page)
+    if nb.metadata.get("mystnb", {}).get("execution_mode") == "off":
+        return 0.0, 0.0
     saved = dict(os.environ)
     os.environ.update(env)  # the kernel inherits this process's environment
     try:
