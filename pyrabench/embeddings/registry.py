@@ -100,7 +100,6 @@ def train(specs: Iterable[str], *, data=None, seed: int = 0) -> list[str]:
     return names
 
 
-
 def load(spec: str, vocabulary: Iterable[str] | None = None, *, data=None, seed: int = 0, progress: bool | None = None):
     """Build the embedding named by ``spec`` (a registry name, ``st:PATH[@DEVICE]`` or
     ``name=path[:format]``).

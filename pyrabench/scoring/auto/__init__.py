@@ -8,6 +8,7 @@ from .matching import Matching, best_matching
 from .pipeline import (
     Item,
     auto_score,
+    auto_score_grid,
     build_similarity,
     human_pair_similarities,
     items_from_peers,
@@ -17,7 +18,8 @@ from .similarity import COMBINES, make_similarity
 from .thresholds import LEVELS, determine_thresholds
 
 __all__ = [
-    "COMBINES", "DEFAULT_MAX_LEN", "Item", "LEVELS", "Matching", "auto_score", "best_matching",
+    "COMBINES", "DEFAULT_MAX_LEN", "Item", "LEVELS", "Matching", "auto_score", "auto_score_grid",
+    "best_matching",
     "build_similarity", "candidate_segments", "determine_thresholds", "human_pair_similarities",
     "items_from_peers", "make_similarity", "tokenize_summary",
 ]

@@ -28,7 +28,6 @@ from .matching import best_matching
 from .segments import (
     DEFAULT_MAX_LEN,
     DEFAULT_MIN_LEN,
-    Tokens,
     candidate_segments,
     tokenize_many,
 )
