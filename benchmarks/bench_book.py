@@ -102,7 +102,7 @@ def execute(page: Path, env: dict, slowest: list | None = None) -> tuple[float, 
 def _installed_corpora() -> dict:
     """WMF's training corpus where this machine has it: ``make corpora`` puts Brown under the
     package cache, which a cold run replaces; the corpus is input data, not a cached result."""
-    from pyrabench.data.wmf_corpus import ENV_BROWN, brown_source
+    from pyrabench.embeddings.wmf_corpus import ENV_BROWN, brown_source
     from pyrabench.errors import MissingDataError
 
     try:

@@ -65,7 +65,7 @@ print(json.dumps({{"wall": wall, "cpu": cpu, "fold": fold_seconds, "fold_cpu": f
 def build_matrix(path: Path) -> dict:
     from scipy import sparse
 
-    from pyrabench.data.wmf_corpus import training_sources
+    from pyrabench.embeddings.wmf_corpus import training_sources
     from pyrabench.embeddings import wmf
 
     start = time.perf_counter()

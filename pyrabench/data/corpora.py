@@ -51,7 +51,7 @@ from ..errors import (
     PyrabenchWarning,
     UnknownNameError,
 )
-from ..embeddings.cache import cache_dir, fingerprint
+from ..cache import cache_dir, fingerprint
 from ..files import atomic_write
 from ..text import tokenizer_version, words_many
 from . import ducview, sacrerouge

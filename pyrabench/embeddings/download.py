@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pooch
 
+from ..cache import cache_dir
 from ..errors import MissingDataError, PyrabenchError, UnknownNameError
-from .cache import cache_dir
 from .registry import REGISTRY, paper_rows
 
 

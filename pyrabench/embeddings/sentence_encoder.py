@@ -30,11 +30,11 @@ from typing import Sequence
 import numpy as np
 from tqdm.auto import tqdm
 
+from ..cache import cache_dir, fingerprint, save_npz
 from ..errors import DataFormatError, EmbeddingError
 from ..extras import require
 from ..files import atomic_write
 from .base import Embedding, normalize_rows
-from .cache import cache_dir, fingerprint, save_npz
 from .specs import DEVICE, ENV_DEVICE, check_model_dir
 from .tokens import coverage_of, tokens_many
 

@@ -38,9 +38,9 @@ from pathlib import Path
 from typing import Iterable
 
 from .. import published
+from ..cache import cache_dir
 from ..errors import DataFormatError, MissingDataError, PyrabenchError, UnknownNameError
 from ..extras import installed, missing
-from .cache import cache_dir
 
 ENV_DEVICE = "PYRABENCH_DEVICE"
 DEVICE = re.compile(r"cpu|mps|cuda(:\d+)?|xpu(:\d+)?")
@@ -365,7 +365,7 @@ def _bundled_model_dir(e: EmbeddingSpec) -> Path | None:
 
 def _wmf_corpus_missing() -> MissingDataError | None:
     """Why WMF's training corpus (WordNet + Brown) cannot be read here, or None."""
-    from ..data.wmf_corpus import brown_source, wordnet_dir
+    from .wmf_corpus import brown_source, wordnet_dir
 
     try:
         wordnet_dir()

@@ -31,11 +31,11 @@ import numpy as np
 from gensim.models import Word2Vec
 from gensim.test.utils import datapath
 
+from ..cache import cache_dir, cached, file_fingerprint, fingerprint, load_vectors, save_vectors
 from ..data.ducview import parse_xml
 from ..dataroot import resolve
 from ..files import read_utf8
 from ..text import words_many
-from .cache import cache_dir, file_fingerprint, fingerprint, load_vectors, save_vectors
 from .wordbag import WordBag
 
 SCU_MARKED_DIRS = (
@@ -92,14 +92,13 @@ def train(name: str, data=None, *, seed: int = 0) -> tuple[list[str], np.ndarray
     files = corpus_files(data)
     key = fingerprint("v1", name, window, seed, sorted(PARAMS.items()), gensim.__version__,
                       [file_fingerprint(f)[1:] + (f.name,) for f in files])
-    target = cache_dir("standins") / f"{name}-{key}.npz"
-    if target.exists():
-        return load_vectors(target)
-    model = Word2Vec(sentences=_sentences(tuple(files)), window=window, workers=1, seed=seed, **PARAMS)
-    words = list(model.wv.index_to_key)
-    vectors = np.asarray(model.wv.vectors, dtype=np.float32)
-    save_vectors(target, words, vectors)
-    return words, vectors
+
+    def compute() -> tuple[list[str], np.ndarray]:
+        model = Word2Vec(sentences=_sentences(tuple(files)), window=window, workers=1, seed=seed, **PARAMS)
+        return list(model.wv.index_to_key), np.asarray(model.wv.vectors, dtype=np.float32)
+
+    return cached(cache_dir("standins") / f"{name}-{key}.npz", compute,
+                  lambda path, value: save_vectors(path, *value), load_vectors)
 
 
 def load_standin(name: str, vocabulary=None, *, data=None, seed: int = 0) -> WordBag:

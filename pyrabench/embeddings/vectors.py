@@ -62,11 +62,11 @@ import pandas as pd
 from gensim.models import KeyedVectors
 from tqdm.auto import tqdm
 
+from ..cache import cache_dir, cached, file_fingerprint, fingerprint, load_npz, save_npz
 from ..data.repairs import RepairLog
 from ..errors import DataFormatError, UnknownNameError
 from ..extras import require
 from ..files import ensure_regular, open_regular
-from .cache import cache_dir, file_fingerprint, fingerprint, save_npz
 from .specs import FORMATS, guess_format  # noqa: F401  (re-exported: vectors.FORMATS)
 from .wordbag import WordBag
 
@@ -549,19 +549,21 @@ def load_vectors(
     vocab = sorted(set(vocabulary))
     src = file_fingerprint(path) if path.is_file() else (str(path.resolve()),)
     key = fingerprint("v2", src, fmt, member, strings=vocab)
-    target = cache_dir("vectors") / f"{name}-{key}.npz"
-    if target.exists():
-        with np.load(target, allow_pickle=False) as z:
-            words, vectors = z["words"].tolist(), z["vectors"]
-            for kind, count in zip(z["log_kinds"].tolist(), z["log_counts"].tolist()):
-                for _ in range(count):  # the counts, as recorded when the file was first read
-                    log.skip(path, kind, "counted when the file was first read")
-    else:
+
+    def compute() -> dict[str, np.ndarray]:
+        read[0] = True
         words, vectors = read_vectors(path, fmt, vocab, member=member, progress=progress, log=log)
         kinds = Counter(r.kind for r in log.records)
-        save_npz(target, words=np.asarray(words, dtype=str), vectors=np.asarray(vectors, np.float32),
-                 log_kinds=np.asarray(sorted(kinds), dtype=str), log_counts=np.asarray([kinds[k] for k in sorted(kinds)], dtype=np.int64))
-    return _bag(WordBag(name, words, vectors, case=case), log)
+        return dict(words=np.asarray(words, dtype=str), vectors=np.asarray(vectors, np.float32),
+                    log_kinds=np.asarray(sorted(kinds), dtype=str),
+                    log_counts=np.asarray([kinds[k] for k in sorted(kinds)], dtype=np.int64))
+
+    read = [False]
+    z = cached(cache_dir("vectors") / f"{name}-{key}.npz", compute, lambda p, arrays: save_npz(p, **arrays), load_npz)
+    for kind, count in zip(z["log_kinds"].tolist(), z["log_counts"].tolist()) if not read[0] else ():
+        for _ in range(count):  # the counts, as recorded when the file was first read
+            log.skip(path, kind, "counted when the file was first read")
+    return _bag(WordBag(name, z["words"].tolist(), z["vectors"], case=case), log)
 
 
 def _bag(bag, log: RepairLog):

@@ -52,11 +52,11 @@ import numpy as np
 import pandas as pd
 import scipy.sparse as sp
 
-from ..data.wmf_corpus import training_sources
+from ..cache import cache_dir, fingerprint, load_npz, save_npz
 from ..dataroot import resolve
 from .base import Embedding
-from .cache import cache_dir, fingerprint, save_npz
 from .tokens import Coverage
+from .wmf_corpus import training_sources
 
 #: Bump when the preprocessing or the solver changes what a cached model holds.
 VERSION = "wmf-2"
@@ -382,10 +382,13 @@ def fit(texts: Sequence[str], params: WMFParams = WMFParams(), *, cache: bool = 
     """Train WMF on ``texts`` (one document each), or read the model from the cache."""
     key = fingerprint(VERSION, params.key(), corpus_hash(texts), len(texts))
     path = cache_dir("wmf") / f"wmf-{key}.npz"
-    if cache and path.exists() and not keep_texts:
-        with np.load(path, allow_pickle=False) as z:
+    if cache and path.is_file() and not keep_texts:
+        try:
+            z = load_npz(path)
             return WMFModel(z["vocab"].tolist(), z["idf"], z["p"], params, objectives=z["objectives"].tolist(),
                             corpus=dict(zip(CORPUS_FIELDS, z["corpus"].tolist())))
+        except Exception:  # noqa: BLE001 - an unreadable entry is retrained (pyrabench.cache)
+            pass
     tm = term_matrix(texts, params.min_count)
     x = tm.tfidf
     p, q, trace = train(x, params)
@@ -418,7 +421,7 @@ class WMFEmbedding(Embedding):
 
 def training_texts(data=None, *, definitions=None, extra: Sequence[str] = ()) -> tuple[list[str], list]:
     """The texts WMF trains on for a data root: WordNet + Brown (+ a definitions file), a
-    documented slice of them for the bundled sample (see :mod:`pyrabench.data.wmf_corpus`),
+    documented slice of them for the bundled sample (see :mod:`pyrabench.embeddings.wmf_corpus`),
     plus ``extra`` texts (the 2013 ``aug`` variant adds the pyramid's own text)."""
     sources = training_sources(definitions, sample=resolve(data).is_sample)
     return [t for s in sources for t in s.texts] + [str(t) for t in extra], sources

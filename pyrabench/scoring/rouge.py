@@ -29,7 +29,7 @@ pyramid peers here are all systems). Unlike DUC we do not truncate peers (``-l 2
 peer texts in the pyramid annotations are already NIST's truncated ones.
 
 Results are cached per corpus under ``$PYRABENCH_CACHE/scoring/rouge`` keyed by every text and
-option (:mod:`pyrabench.scoring.cache`).
+option (:mod:`pyrabench.cache`).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ import numpy as np
 import pandas as pd
 
 from ..extras import require
-from .cache import cached_frame, fingerprint
+from ..cache import cached_frame, fingerprint
 
 ROUGE_TYPES = ("rouge_1", "rouge_2", "rouge_l")
 KEYS = ("topic", "peer", "annotator")

@@ -8,7 +8,7 @@ nonzeros (see the WMF module).
 import numpy as np
 import pytest
 
-from pyrabench.data import wmf_corpus
+from pyrabench.embeddings import wmf_corpus
 from pyrabench.dataroot import data_required
 from pyrabench.embeddings import load, wmf
 from pyrabench.errors import MissingDataError

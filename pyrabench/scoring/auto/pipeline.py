@@ -20,9 +20,9 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from ... import embeddings
+from ...cache import cached_frame, fingerprint
 from ...data.model import PeerAnnotation, Pyramid
 from ...text import words_many
-from ..cache import cached_frame, corpus_key, fingerprint
 from ..manual import DEFAULT_CONVENTION, get_convention, matched_set, modified_ideal, score_corpus
 from .matching import best_matching
 from .segments import (
@@ -35,6 +35,28 @@ from .similarity import Similarity, make_similarity
 from .similarity import combine as combine_columns
 from .stats import variant_table
 from .thresholds import LEVELS, determine_thresholds
+
+
+_CORPUS_KEYS: dict[int, tuple[object, str]] = {}
+
+
+def corpus_key(corpus) -> str:
+    """Fingerprint of everything a score of ``corpus`` can depend on: its pyramids (summaries,
+    SCU ids, labels, contributors) and its peer annotations (ids, text, matched SCU ids).
+    Memoized per loaded corpus object."""
+    hit = _CORPUS_KEYS.get(id(corpus))
+    if hit is not None and hit[0] is corpus:
+        return hit[1]
+    strings: list[str] = [corpus.name]
+    for p in corpus.pyramids:
+        strings += [p.topic, *p.summaries]
+        for s in p.scus:
+            strings += [str(s.scu_id), s.label, *(f"{c.summary_index}:{c.text}" for c in s.contributors)]
+    for a in corpus.peers:
+        strings += [a.topic, a.peer_id, a.annotator, a.summary, " ".join(map(str, sorted(matched_set(a))))]
+    key = fingerprint("corpus-v1", strings=strings)
+    _CORPUS_KEYS[id(corpus)] = (corpus, key)
+    return key
 
 
 @dataclass

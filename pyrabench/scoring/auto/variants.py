@@ -30,13 +30,13 @@ import numpy as np
 import pandas as pd
 
 from ...errors import UnknownNameError
-from ..cache import cached_frame, corpus_key, fingerprint
+from ...cache import cached_frame, fingerprint
 from ..correlate import correlations
 from ..manual import score_corpus
 from ..rouge import rouge_frame
 from . import calibrated
 from .calibrated import KEYS, LEXICAL, SIMILARITY
-from .pipeline import auto_score, build_similarity, human_pair_similarities, items_from_peers
+from .pipeline import auto_score, corpus_key, build_similarity, human_pair_similarities, items_from_peers
 from .thresholds import determine_thresholds
 
 KDE_LEVEL = 0.15  # the middle of the 2013 levels 0.05 … 0.25

@@ -27,7 +27,7 @@ import tarfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..embeddings.cache import cache_dir
+from ..cache import cache_dir
 from ..errors import DataFormatError, MissingDataError
 from ..files import decode_utf8, read_bytes, read_utf8
 

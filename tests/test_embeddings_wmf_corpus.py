@@ -8,7 +8,7 @@ import tarfile
 
 import pytest
 
-from pyrabench.data import wmf_corpus as wc
+from pyrabench.embeddings import wmf_corpus as wc
 from pyrabench.errors import DataFormatError, MissingDataError
 
 HEADER = "  1 This software and database is being provided to you, the LICENSEE, by\n"

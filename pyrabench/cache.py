@@ -1,0 +1,117 @@
+"""The package's one cache of derived artefacts: ``$PYRABENCH_CACHE`` or ``~/.cache/pyrabench``.
+
+Filtered word vectors, trained models, downloads, sentence vectors, word counts and the scoring
+task's result tables are all re-computable, so they go to a cache rather than next to the data.
+Every entry is keyed by a fingerprint of everything its value depends on, so a stale entry is
+never read, and is safe across processes (the book's chapters run in parallel):
+
+- every write is atomic (:func:`pyrabench.files.atomic_write`): a reader sees the old entry, the
+  new one, or none, never half of one, even when the writer is killed;
+- two processes computing the same entry both succeed; the last rename wins, whole;
+- an entry that cannot be read (another version's format, a damaged disk) is recomputed and
+  rewritten, never a failure.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+from typing import Callable, Iterable, TypeVar
+
+import numpy as np
+
+from .files import atomic_write
+
+ENV_CACHE = "PYRABENCH_CACHE"
+ENV_NO_CACHE = "PYRABENCH_NO_CACHE"  # set to 1 to compute result tables without reading or writing them
+
+T = TypeVar("T")
+
+
+def cache_dir(*parts: str) -> Path:
+    """``$PYRABENCH_CACHE/<parts>`` (default ``~/.cache/pyrabench``), created on demand."""
+    base = os.environ.get(ENV_CACHE) or Path.home() / ".cache" / "pyrabench"
+    path = Path(base).expanduser().joinpath(*parts)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def fingerprint(*items: object, strings: Iterable[str] = ()) -> str:
+    """A short stable hash of ``items`` (reprs) and a sequence of strings (order matters)."""
+    h = hashlib.sha256()
+    for item in items:
+        h.update(repr(item).encode("utf-8"))
+        h.update(b"\x1e")
+    for s in strings:
+        h.update(s.encode("utf-8", "surrogatepass"))
+        h.update(b"\x1f")
+    return h.hexdigest()[:20]
+
+
+def file_fingerprint(path: Path) -> tuple[str, int, int]:
+    """Identity of a file for cache keys: absolute path, size and modification time."""
+    st = Path(path).stat()
+    return (str(Path(path).resolve()), st.st_size, st.st_mtime_ns)
+
+
+def cached(path: Path, compute: Callable[[], T], save: Callable[[Path, T], None],
+           load: Callable[[Path], T]) -> T:
+    """The entry at ``path`` (``load``), or ``compute()`` saved there by ``save(path, value)``.
+
+    An entry ``load`` cannot read is recomputed and replaced: the cache holds only what this
+    package wrote, so an unreadable entry is another version's or a damaged one, never input to
+    report."""
+    path = Path(path)
+    if path.is_file():
+        try:
+            return load(path)
+        except Exception:  # noqa: BLE001 - any failure to read our own entry means: recompute
+            pass
+    value = compute()
+    save(path, value)
+    return value
+
+
+def save_npz(path: Path, **arrays: np.ndarray) -> Path:
+    """Write an ``.npz`` atomically (its members carry CRC-32s, checked when read)."""
+    def write(tmp: Path) -> None:
+        with open(tmp, "wb") as fh:  # a file object: np.savez would append ".npz" to a name
+            np.savez(fh, **arrays)
+
+    atomic_write(path, write)
+    return Path(path)
+
+
+def load_npz(path: Path) -> dict[str, np.ndarray]:
+    """Every array of an ``.npz`` entry, read whole (no pickle)."""
+    with np.load(path, allow_pickle=False) as z:
+        return {name: z[name] for name in z.files}
+
+
+def save_vectors(path: Path, words: list[str], vectors: np.ndarray) -> Path:
+    """Cache a word list and its vectors (no pickle: words are stored as a unicode array)."""
+    return save_npz(path, words=np.asarray(words, dtype=str), vectors=np.asarray(vectors, np.float32))
+
+
+def load_vectors(path: Path) -> tuple[list[str], np.ndarray]:
+    z = load_npz(path)
+    return z["words"].tolist(), z["vectors"]
+
+
+def cached_frame(kind: str, key: str, compute, cache: bool = True):
+    """``compute()``, or the table stored under ``$PYRABENCH_CACHE/scoring/<kind>/<key>.pkl``.
+
+    Entries are pandas pickles: every dtype and list column comes back exactly as computed,
+    and no parquet library is needed. Like any pickle, an entry is trusted: the cache holds
+    only what this package wrote."""
+    import pandas as pd  # the cache module is imported by every command; pandas only here
+
+    if not cache or os.environ.get(ENV_NO_CACHE) == "1":
+        return compute()
+    return cached(
+        cache_dir("scoring", kind) / f"{key}.pkl",
+        compute,
+        lambda path, df: atomic_write(path, lambda tmp: df.to_pickle(tmp, compression=None)),
+        pd.read_pickle,
+    )

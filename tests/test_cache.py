@@ -1,0 +1,90 @@
+"""The one cache: keys, atomic entries, an unreadable entry recomputed."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from pyrabench import cache
+
+
+@pytest.fixture(autouse=True)
+def _cache_root(tmp_path, monkeypatch):
+    monkeypatch.setenv(cache.ENV_CACHE, str(tmp_path / "cache"))
+    monkeypatch.delenv(cache.ENV_NO_CACHE, raising=False)
+
+
+def test_fingerprint_depends_on_items_and_string_order():
+    assert cache.fingerprint("a", strings=["x", "y"]) == cache.fingerprint("a", strings=["x", "y"])
+    assert cache.fingerprint("a", strings=["x", "y"]) != cache.fingerprint("a", strings=["y", "x"])
+    assert cache.fingerprint("a") != cache.fingerprint("b")
+    # the separators keep ("ab",) and ("a", "b") apart
+    assert cache.fingerprint(strings=["ab"]) != cache.fingerprint(strings=["a", "b"])
+
+
+def test_cache_dir_is_under_the_variable(tmp_path):
+    assert cache.cache_dir("x", "y") == tmp_path / "cache" / "x" / "y"
+    assert (tmp_path / "cache" / "x" / "y").is_dir()
+
+
+def test_cached_computes_once_then_reads(tmp_path):
+    calls = []
+
+    def compute():
+        calls.append(1)
+        return {"a": np.arange(3)}
+
+    path = cache.cache_dir("t") / "e.npz"
+    save = lambda p, v: cache.save_npz(p, **v)  # noqa: E731
+    first = cache.cached(path, compute, save, cache.load_npz)
+    second = cache.cached(path, compute, save, cache.load_npz)
+    assert len(calls) == 1
+    np.testing.assert_array_equal(first["a"], second["a"])
+    assert [p.name for p in path.parent.iterdir()] == ["e.npz"]  # no temporary left
+
+
+@pytest.mark.parametrize("damage", [b"", b"PK\x03\x04 truncated", b"not a zip at all"])
+def test_an_unreadable_entry_is_recomputed_and_replaced(damage):
+    path = cache.cache_dir("t") / "e.npz"
+    path.write_bytes(damage)
+    value = cache.cached(path, lambda: {"a": np.ones(2)}, lambda p, v: cache.save_npz(p, **v), cache.load_npz)
+    np.testing.assert_array_equal(value["a"], np.ones(2))
+    np.testing.assert_array_equal(cache.load_npz(path)["a"], np.ones(2))
+
+
+def test_a_truncated_npz_entry_is_recomputed():
+    path = cache.cache_dir("t") / "e.npz"
+    cache.save_npz(path, a=np.arange(1000))
+    raw = path.read_bytes()
+    path.write_bytes(raw[: len(raw) // 2])
+    value = cache.cached(path, lambda: {"a": np.arange(5)}, lambda p, v: cache.save_npz(p, **v), cache.load_npz)
+    assert value["a"].tolist() == list(range(5))
+
+
+def test_cached_frame_round_trip_and_damaged_pickle():
+    df = pd.DataFrame({"x": [1, 2], "y": [[1], [2, 3]]})
+    calls = []
+
+    def compute():
+        calls.append(1)
+        return df
+
+    out = cache.cached_frame("k", "key", compute)
+    assert out.equals(df)
+    assert cache.cached_frame("k", "key", compute).equals(df) and len(calls) == 1
+    (cache.cache_dir("scoring", "k") / "key.pkl").write_bytes(b"\x80\x04garbage")
+    assert cache.cached_frame("k", "key", compute).equals(df) and len(calls) == 2
+
+
+def test_no_cache_variable_bypasses_reads_and_writes(monkeypatch):
+    monkeypatch.setenv(cache.ENV_NO_CACHE, "1")
+    cache.cached_frame("k", "key", lambda: pd.DataFrame({"x": [1]}))
+    assert not (cache.cache_dir("scoring", "k") / "key.pkl").exists()
+
+
+def test_vectors_round_trip():
+    path = cache.cache_dir("t") / "v.npz"
+    cache.save_vectors(path, ["a", "ü"], np.eye(2))
+    words, vectors = cache.load_vectors(path)
+    assert words == ["a", "ü"] and vectors.dtype == np.float32
