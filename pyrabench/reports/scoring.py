@@ -14,9 +14,8 @@ import pandas as pd
 from ..data import judgments
 from ..errors import MissingDataError
 from ..extras import plotting
-from ..scoring.auto import calibrated
+from ..scoring.auto import diagnosis
 from ..scoring.auto.thresholds import determine_thresholds, kde
-from ..scoring.auto.variants import auto_frame, features
 from ..scoring.correlate import STATISTICS, comparisons, correlations, per_summary, system_means
 from ..scoring.manual import CONVENTIONS, convention_changes, modified_size, score_corpus, score_peer
 from ..scoring.metrics import correlate_corpus, metric_frame
@@ -487,87 +486,238 @@ def judgment_claims(results: dict, statistic: str = "pearson") -> str:
 # --------------------------------------------------------------------------- the automated scorer per system
 
 
+CAUSE_LABELS = {"words": "length (words)", "modified": "manual modified", "original": "manual original",
+                "light": "share of weight-1 SCUs", "scu_error": "SCU count error"}
+
+
 def system_error_view(corpora: dict, metric: str = "auto") -> pd.DataFrame:
-    """Why a metric misses per system: per corpus, the correlation over systems of its error
-    (system mean of ``metric`` − system mean of the manual modified score) with candidate causes:
-    summary length in words, the manual score itself (an error that shrinks strong and lifts weak
-    systems), the manual original score (precision), the share of weight-1 SCUs among the
-    matches, and the error in the number of SCUs (automated − manual)."""
-    keys = ["topic", "peer", "annotator"]
-    rows = []
-    for name, corpus in corpora.items():
-        manual = score_corpus(corpus)
-        words = {p.source: len(p.summary.split()) for p in corpus.peers}
-        auto = auto_frame(corpus, None if metric == "auto" else metric.partition(":")[2])
-        df = manual.merge(auto, on=keys)
-        df = df.assign(words=df["source"].map(words), error=df["auto"] - df["modified"],
-                       light=[np.mean([w <= 1 for w in ws]) if len(ws) else np.nan for ws in df["weights"]],
-                       scu_error=df["auto_scus"] - df["scus"])
-        means = df.groupby("peer")[["error", "words", "modified", "original", "light", "scu_error"]].mean()
-        row = {"corpus": name, "systems": len(means)}
-        for cause, label in (("words", "length (words)"), ("modified", "manual modified"),
-                             ("original", "manual original"), ("light", "share of weight-1 SCUs"),
-                             ("scu_error", "SCU count error")):
-            row[label] = float(np.corrcoef(means["error"], means[cause])[0, 1])
-        rows.append(row)
-    return pd.DataFrame(rows).set_index("corpus")
+    """:func:`pyrabench.scoring.auto.diagnosis.system_error_causes`, its causes labelled."""
+    return diagnosis.system_error_causes(corpora, metric).rename(columns=CAUSE_LABELS)
 
 
 def sharpening_view(corpora: dict, gammas: Sequence[float] = (1.0, 1.5, 2.0, 3.0), choose_on: str = "duc2006") -> pd.DataFrame:
-    """One attempt to close the system-level gap: the default variant's probabilities sharpened
-    (``p ** γ``: less credit for SCUs it is unsure of), γ chosen on ``choose_on`` by system-level
-    Pearson with the manual modified score and reported on every corpus, beside γ = 1."""
-    keys = ["topic", "peer", "annotator"]
-    found = {}
-    for name, corpus in corpora.items():
-        f = features(corpus)
-        p = calibrated.crossfit(f, calibrated.LEXICAL)
-        frame, _ = metric_frame(corpus, ["modified"])
-        for g in gammas:
-            s = calibrated.scores(f, p ** g)[[*keys, "auto"]]
-            r = correlations(frame.merge(s, on=keys), ["auto"], "modified", n_resamples=10)["levels"]
-            found[name, g] = (r["summary"]["auto"]["pearson"], r["system"]["auto"]["pearson"])
-    best = max(gammas, key=lambda g: found[choose_on, g][1]) if choose_on in corpora else gammas[0]
-    rows = [{"corpus": name, "γ": g, "chosen": g == best, "summary": found[name, g][0], "system": found[name, g][1]}
-            for name in corpora for g in dict.fromkeys((gammas[0], best))]
-    return pd.DataFrame(rows).set_index(["corpus", "γ"])
+    """:func:`pyrabench.scoring.auto.diagnosis.sharpening` (γ chosen on ``choose_on``)."""
+    return diagnosis.sharpening(corpora, gammas, choose_on)
+
+
+def _listed(items: Sequence[str], none: str) -> str:
+    items = list(items)
+    if not items:
+        return none
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def system_gap_claims(results: dict, errors: pd.DataFrame, sharpening: pd.DataFrame, statistic: str = "pearson") -> str:
     """The chapter's reading of the automated scorer's system-level gap to ROUGE-2, from the
     paired tests against the manual modified score, the per-system error causes and the
-    sharpening attempt (every figure from the arguments)."""
+    sharpening attempt: every figure and every verdict from the arguments."""
     tests = {c: t for c, by_ref in results.items() for t in by_ref["modified"].get("comparisons", ())
              if t.get("level") == "system" and (t["a"], t["b"]) == ("auto", "rouge_2") and "error" not in t}
     behind = [c for c, t in tests.items() if t["difference"][statistic] < 0]
     significant = [c for c in behind if tests[c]["p_value"][statistic] < ALPHA]
+    text = [f"Per system, the automated score trails ROUGE-2 on {_listed(behind, 'no corpus')}"
+            + (f"; the paired test finds that gap significant on {_listed(significant, 'none of them')} ("
+               + "; ".join(f"{c}: {_test_phrase(tests[c], statistic)}" for c in behind) + ")." if behind else ".")]
     causes = errors.drop(columns="systems")
-    strongest = causes.abs().mean().idxmax()
-    chosen = sharpening[sharpening["chosen"]].reset_index()
-    base = sharpening.xs(1.0, level="γ")["system"] if 1.0 in sharpening.index.get_level_values("γ") else None
-    gamma = float(chosen["γ"].iloc[0])
-    text = [f"Per system, the automated score trails ROUGE-2 on {', '.join(behind) or 'no corpus'}; the paired test "
-            f"finds that gap significant on {', '.join(significant) or 'none of them'} ("
-            + "; ".join(f"{c}: {_test_phrase(tests[c], statistic)}" for c in behind) + ")."]
-    text.append(f"Across systems, its error (system mean minus the manual mean) tracks the {strongest} most "
-                f"closely (r = " + ", ".join(f"{causes.loc[c, strongest]:+.2f} on {c}" for c in causes.index)
-                + f"), then the manual modified score itself (r = "
-                + ", ".join(f"{causes.loc[c, 'manual modified']:+.2f}" for c in causes.index)
-                + "), and summary length hardly (r = "
-                + ", ".join(f"{causes.loc[c, 'length (words)']:+.2f}" for c in causes.index)
-                + "). The expected score credits every SCU with its probability, so a weak system collects many "
-                "small probabilities for SCUs it does not express and a strong one loses some of those it does: the "
-                "score is compressed towards the middle, by an amount that differs from system to system.")
-    if base is not None and gamma != 1.0:
-        moved = ", ".join(f"{c} {base[c]:.3f} → {v:.3f}" for c, v in zip(chosen["corpus"], chosen["system"]))
-        shift = float((chosen.set_index("corpus")["system"] - base).abs().max())
-        base_summary = sharpening.xs(1.0, level="γ")["summary"]
-        lower = int((chosen.set_index("corpus")["summary"] < base_summary).sum())
-        text.append(f"Sharpening the probabilities (p^γ, γ = {gamma:g} chosen on DUC 2006 by system-level Pearson) "
-                    f"moves the system level by at most {shift:.3f} ({moved}) and lowers the summary level on "
-                    f"{lower} of {len(chosen)} corpora: the compression is not a matter of how sharp the "
-                    "probabilities are, so the default keeps γ = 1.")
-    else:
-        text.append("Sharpening the probabilities (p^γ) does not improve the system level on DUC 2006, where it "
-                    "is chosen, so the default keeps γ = 1.")
+    ranked = causes.abs().mean().sort_values(ascending=False).index.tolist()
+
+    def rs(cause):
+        return ", ".join(f"{causes.loc[c, cause]:+.2f}" + (f" on {c}" if cause == ranked[0] else "") for c in causes.index)
+
+    sentence = (f"Across systems, its error (system mean minus the manual mean) tracks the {ranked[0]} most closely "
+                f"(r = {rs(ranked[0])})")
+    if len(ranked) > 2:
+        sentence += f", then the {ranked[1]} (r = {rs(ranked[1])}), and the {ranked[-1]} least (r = {rs(ranked[-1])})"
+    sentence += "."
+    manual = CAUSE_LABELS["modified"]
+    if manual in causes and (causes[manual] < 0).all():
+        sentence += (f" The error falls as the {manual} score rises on every corpus: the expected score credits "
+                     "every SCU with its probability, so a weak system collects many small probabilities for SCUs "
+                     "it does not express and a strong one loses some of those it does, and the score is "
+                     "compressed towards the middle, by an amount that differs from system to system.")
+    text.append(sentence)
+    text.append(_sharpening_claim(sharpening))
     return "\n\n".join(text)
+
+
+def _sharpening_claim(sharpening: pd.DataFrame) -> str:
+    """Whether sharpening the probabilities helps, read from :func:`sharpening_view`'s frame."""
+    chosen_on = sharpening.attrs.get("chosen_on")
+    gammas = sharpening.index.get_level_values("γ")
+    base_gamma = float(gammas[0])
+    chosen = sharpening[sharpening["chosen"]].reset_index().set_index("corpus")
+    gamma = float(chosen["γ"].iloc[0])
+    where = f"chosen on {chosen_on} by system-level Pearson" if chosen_on else "not chosen: its corpus was not loaded"
+    if gamma == base_gamma:
+        return (f"Sharpening the probabilities (p^γ, γ {where}) does not raise the system level on {chosen_on} "
+                f"over γ = {base_gamma:g}, so the default keeps γ = {base_gamma:g}." if chosen_on else
+                f"Sharpening the probabilities (p^γ) was not tried ({where}); the default keeps γ = {base_gamma:g}.")
+    base = sharpening.xs(base_gamma, level="γ")
+    delta = chosen["system"] - base["system"]
+    lower = int((chosen["summary"] < base["summary"]).sum())
+    moved = ", ".join(f"{c} {base.loc[c, 'system']:.3f} → {chosen.loc[c, 'system']:.3f}" for c in chosen.index)
+    others = [c for c in chosen.index if c != chosen_on]
+    helps_elsewhere = bool(others) and bool((delta[others] > 0).all()) and lower == 0
+    verdict = ("it raises the system level on every other corpus without lowering the summary level, a lever the "
+               f"default (γ = {base_gamma:g}) leaves unused" if helps_elsewhere else
+               "it does not raise the system level on every corpus it was not chosen on"
+               + (f" and lowers the summary level on {lower} of {len(chosen)}" if lower else "")
+               + f": the compression is not a matter of how sharp the probabilities are, so the default keeps "
+                 f"γ = {base_gamma:g}")
+    return (f"Sharpening the probabilities (p^γ, γ = {gamma:g} {where}) moves the system level by at most "
+            f"{float(delta.abs().max()):.3f} ({moved}); {verdict}.")
+
+
+# --------------------------------------------------------------------------- verdicts read from the figures
+
+
+def _corpora_phrase(corpora: Sequence[str], total: int) -> str:
+    """"every corpus", "no corpus" or the names, for a claim about some of ``total`` corpora."""
+    if len(corpora) == total:
+        return "every corpus" if total > 1 else "the corpus"
+    return _listed(corpora, "no corpus")
+
+
+def annotator_claims(agree: dict) -> str:
+    """What :func:`pyrabench.scoring.manual.agreement`'s summary says of two annotators: whether
+    they rank the peers alike (Spearman of their modified scores) and how far their SCU sets
+    overlap (mean Jaccard)."""
+    if "modified_spearman" not in agree:
+        return f"Only {agree.get('peers', 0)} peer(s) were annotated twice: too few to measure agreement."
+    rho, jac = agree["modified_spearman"], agree["jaccard_mean"]
+    ranking = ("rank the peers much alike" if rho >= 0.8 else "rank the peers somewhat alike" if rho >= 0.5
+               else "rank the peers differently")
+    overlap = ("their SCU sets differ in detail" if jac < 0.9 else "their SCU sets are nearly the same")
+    return (f"Over {agree['peers']} peers annotated twice, the two annotators {ranking} (Spearman {rho:.2f} of "
+            f"their modified scores, Pearson {agree['modified_pearson']:.2f}), while {overlap} (mean Jaccard "
+            f"{jac:.2f}). This agreement is the ceiling an automated scorer can aim for.")
+
+
+def _pearsons(results: dict, level: str, metric: str) -> dict[str, float]:
+    return {c: r["levels"][level][metric]["pearson"] for c, r in results.items()
+            if level in r["levels"] and "pearson" in r["levels"][level].get(metric, {})}
+
+
+def rouge_level_claims(results: dict, metric: str = "rouge_2") -> str:
+    """Whether ROUGE-2 tracks the manual scores more closely per system than per summary."""
+    summary, system = _pearsons(results, "summary", metric), _pearsons(results, "system", metric)
+    both = [c for c in results if c in summary and c in system]
+    closer = [c for c in both if system[c] > summary[c]]
+    figures = "; ".join(f"{c} {system[c]:.3f} against {summary[c]:.3f}" for c in both)
+    if len(closer) == len(both):
+        verdict = ("it ranks summarizers well, and the summaries of one input less well" if
+                   min(system[c] - summary[c] for c in both) >= 0.2 else "it ranks summarizers somewhat better "
+                   "than the summaries of one input")
+        return (f"ROUGE-2 tracks the manual scores more closely at system level than for single summaries on "
+                f"{_corpora_phrase(closer, len(both))} (Pearson {figures}): {verdict}.")
+    return (f"ROUGE-2 tracks the manual scores more closely at system level than for single summaries on "
+            f"{_corpora_phrase(closer, len(both))} of the {len(both)} corpora (Pearson, system against summary: "
+            f"{figures}).")
+
+
+def default_claims(results: dict, metric: str = "auto", baseline: str = "rouge_2", level_margin: float = 0.01) -> str:
+    """The default automated score against ROUGE-2 at each level, per corpus: ahead, behind, or
+    level (within ``level_margin`` of Pearson's r)."""
+    names = {"summary": "at summary level", "system": "at system level", "global": "pooled over all summaries (global)"}
+    sentences = []
+    for level, phrase in names.items():
+        a, b = _pearsons(results, level, metric), _pearsons(results, level, baseline)
+        both = [c for c in results if c in a and c in b]
+        if not both:
+            continue
+        ahead = [c for c in both if a[c] - b[c] > level_margin]
+        behind = [c for c in both if b[c] - a[c] > level_margin]
+        level_with = [c for c in both if c not in ahead and c not in behind]
+        parts = [f"ahead of ROUGE-2 on {_corpora_phrase(ahead, len(both))}" if ahead else "",
+                 f"behind it on {_corpora_phrase(behind, len(both))}" if behind else "",
+                 f"level with it (within {level_margin}) on {_corpora_phrase(level_with, len(both))}" if level_with else ""]
+        figures = "; ".join(f"{c} {a[c]:.3f} against {b[c]:.3f}" for c in both)
+        sentences.append(f"{phrase[0].upper()}{phrase[1:]}, the automated score is "
+                         + _listed([p for p in parts if p], "") + f" (Pearson, automated against ROUGE-2: {figures}).")
+        if level == "summary" and len(ahead) == len(both):
+            sentences.append("It ranks the summaries of one input better, because it knows which content the models "
+                             "agree on and how much each piece weighs.")
+    return " ".join(sentences)
+
+
+def variant_claims(table: pd.DataFrame, level: str = "summary") -> str:
+    """The chapter's reading of :func:`pyrabench.scoring.auto.variants.variant_table`: each lever
+    against its neighbour, by the mean over corpora of ``level`` Pearson (variants the table
+    lacks are left out of the reading)."""
+    r = table.groupby("variant", sort=False)[f"{level}_pearson"].mean()
+    has = lambda *names: all(n in r for n in names)  # noqa: E731
+    f = lambda n: f"{r[n]:.3f}"  # noqa: E731
+    text = []
+    gains = {}
+    if has("recall-raw", "rouge_2"):
+        n_corpora = table["corpus"].nunique()
+        per = table.pivot_table(index="corpus", columns="variant", values=f"{level}_pearson")
+        at_least = int((per["recall-raw"] >= per["rouge_2"]).sum())
+        text.append(f"Raw recalls (`recall-raw`, {f('recall-raw')}) reach ROUGE-2 ({f('rouge_2')}) at {level} level "
+                    f"on {at_least} of {n_corpora} corpora")
+    if has("recall-raw", "recall-cal"):
+        gains["calibration (`recall-raw` → `recall-cal`)"] = r["recall-cal"] - r["recall-raw"]
+        text.append(f"a logistic model fitted on held-out topics {'lifts' if r['recall-cal'] > r['recall-raw'] else 'does not lift'} "
+                    f"that single feature (`recall-cal`, {f('recall-cal')})")
+    if has("recall-cal", "lex"):
+        gains["the other lexical features (`recall-cal` → `lex`)"] = r["lex"] - r["recall-cal"]
+    if has("lex", "lex-boosted"):
+        gains["gradient-boosted trees (`lex` → `lex-boosted`)"] = r["lex-boosted"] - r["lex"]
+        text.append(f"gradient-boosted trees in place of the logistic regression (`lex-boosted`, {f('lex-boosted')}) do "
+                    + ("better than" if r["lex-boosted"] > r["lex"] else "no better than") + f" `lex` ({f('lex')})")
+    if has("lex", "lex-hard", "lex-top"):
+        below = [n for n in ("lex-hard", "lex-top") if r[n] < r["lex"]]
+        text.append("counting only the SCUs above `p = 0.5` (`lex-hard`, " + f("lex-hard") + ") or the `round(Σp)` most "
+                    "probable ones (`lex-top`, " + f("lex-top") + ") "
+                    + ("throws information away: both score below the expected score" if len(below) == 2 else
+                       f"scores below the expected score for {_listed(below, 'neither')}")
+                    + (f", and `lex-hard` comes within 0.02 of the 2013 recipe ({f('2013-uni')})"
+                       if has("2013-uni") and abs(r["lex-hard"] - r["2013-uni"]) < 0.02 else
+                       f" (the 2013 recipe: {f('2013-uni')})" if has("2013-uni") else ""))
+    if has("contributors", "labels"):
+        text.append("contributors (" + f("contributors") + ") carry " + ("more" if r["contributors"] > r["labels"] else "less")
+                    + " than labels (" + f("labels") + ")")
+    if has("sentences", "whole", "lex"):
+        text.append(f"sentence units alone reach {r['sentences'] / r['lex']:.0%} of `lex`'s correlation and the whole "
+                    f"peer alone {r['whole'] / r['lex']:.0%}")
+    if has("minilm", "lex"):
+        gains["the MiniLM sentence encoder (`lex` → `minilm`)"] = r["minilm"] - r["lex"]
+        text.append(f"the MiniLM sentence encoder changes the lexical features' correlation by {r['minilm'] - r['lex']:+.3f} "
+                    "(`minilm`), at the price of running a neural network over every peer sentence"
+                    + (f"; alone (`minilm-only`, {f('minilm-only')}) it is "
+                       + ("worse" if r["minilm-only"] < r["lex"] else "no worse") + " than `lex`" if has("minilm-only") else ""))
+    if not text:
+        return ""
+    out = "; ".join(text) + "."
+    out = out[0].upper() + out[1:]
+    if gains:
+        lever, gain = max(gains.items(), key=lambda kv: kv[1])
+        out = f"The largest single gain at {level} level (mean Pearson over corpora) is {lever}: {gain:+.3f}. " + out
+    lexical = [n for n in ("recall-raw", "recall-cal", "contributors", "labels", "sentences", "whole", "lex",
+                           "lex-boosted", "lex-hard", "lex-top") if n in r]
+    if "lex" in r and lexical:
+        best = max(lexical, key=lambda n: r[n])
+        out += (" Hence the default, `lex`: the best of the lexical variants." if best == "lex" else
+                f" The default stays `lex`, though `{best}` scores {r[best] - r['lex']:+.3f} above it at {level} level.")
+    return out
+
+
+def convention_claims(example: pd.DataFrame, nist_modified: float, changes: pd.DataFrame, nist_share: float,
+                      sacrerouge_share: float, padded: int) -> str:
+    """Whether each convention reproduces NIST's figure for the example peer (to NIST's 4
+    decimals), and how the share of scores the convention choice changes compares with the
+    SacreROUGE convention's disagreement with NIST's whole table."""
+    def agrees(name):
+        return round(float(example.loc[name, "modified"]), NIST_DECIMALS) == round(nist_modified, NIST_DECIMALS)
+
+    sr = float(example.loc["sacrerouge", "modified"])
+    nist_text = ("reproduces NIST's figure for this peer exactly" if agrees("nist") else
+                 f"gives {float(example.loc['nist', 'modified']):.4f} for this peer, not NIST's {nist_modified:.4f}")
+    sr_text = ("reproduces it too" if agrees("sacrerouge") else
+               f"gives the {'lower' if sr < nist_modified else 'higher'} score {sr:.4f}")
+    changed = float(changes.loc["all", "share"])
+    return (f"The NIST convention {nist_text}, and SacreROUGE's {sr_text}. The convention changes "
+            f"{changed:.1%} of the scores here; against NIST's own table the SacreROUGE convention disagrees on "
+            f"{1 - sacrerouge_share:.1%} of the peers and the NIST convention on {1 - nist_share:.1%}. DUC 2006 topic "
+            f"D0647 names its peer files `…B.01.pan`; the reader takes them as systems `1` … `8`, like every other "
+            f"topic, and logs each as a `peer-id-zero-padded` repair ({padded} files).")

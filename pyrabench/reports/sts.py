@@ -242,3 +242,30 @@ def embeddings_reading(table: pd.DataFrame, tokencos_means: dict[str, float]) ->
                      f"({100 * g['pyramid ranking success']:.1f} % against {100 * o['pyramid ranking success']:.1f} %)")
         out.append(line + ".")
     return "\n".join(out)
+
+
+def gold_distribution_claims(gold: pd.DataFrame, top: float = 3.5, low: float = 3.0, wide: float = 2.0) -> str:
+    """Which datasets' gold scores sit at the top of the 0–5 scale, lean to the low end, sit in
+    the middle or spread over much of it, from each dataset's quartiles (:func:`gold_frame`): the
+    lower quartile at or above ``top``; the upper quartile below ``low``; an interquartile range
+    below ``wide`` (the middle) or not (spread)."""
+    q = gold.groupby(["year", "dataset"], sort=True)["gold"].quantile([0.25, 0.5, 0.75]).unstack()
+    groups: dict[str, list[str]] = {"top": [], "low": [], "middle": [], "spread": []}
+    for (year, name), (q1, _, q3) in q.iterrows():
+        kind = "top" if q1 >= top else "low" if q3 < low else "middle" if q3 - q1 < wide else "spread"
+        groups[kind].append(f"{year} {name}")
+    phrases = {"top": (f"is concentrated at the top of the scale (lower quartile at least {top:g})",
+                       f"are concentrated at the top of the scale (lower quartiles at least {top:g})"),
+               "low": (f"leans towards the low end (upper quartile below {low:g})",
+                       f"lean towards the low end (upper quartiles below {low:g})"),
+               "middle": (f"sits in the middle (interquartile range under {wide:g})",
+                          f"sit in the middle (interquartile ranges under {wide:g})"),
+               "spread": (f"spreads over much of the scale (interquartile range {wide:g} or more)",
+                          f"spread over much of the scale (interquartile ranges {wide:g} or more)")}
+    parts = [f"{_listed(names)} {phrases[kind][len(names) > 1]}" for kind, names in groups.items() if names]
+    return "; ".join(parts) + "."
+
+
+def _listed(items) -> str:
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

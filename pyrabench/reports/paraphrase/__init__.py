@@ -11,22 +11,22 @@ Their public functions are re-exported here, so that a chapter calls
 """
 
 from .dataset import (PAPER_YEARS, PRESET_COLUMNS, VARIANTS, bad_input_table, build_variants, constraint_table,
-                      examples, explain_pair, paper_years, policy_table, preset_table, propositions, regime_figures,
-                      repeated_distractors, scu_weights, sweep)
+                      examples, explain_pair, item_text_claims, paper_years, policy_table, preset_table, propositions,
+                      regime_claims, regime_figures, repeated_distractors, scu_weights, sweep, threshold_claims)
 from .mteb import MTEB_COLUMNS, mteb_table, mteb_view
 from .paper_figures import figure3_questions, figure_word_counts, paper_examples
 from .results import (TABLE_COLUMNS, available_specs, beside_paper, comparison_table, differences,
-                      not_above_all_positive, pair_scores, paper_all_positive, paper_row_notes, preset_comparison,
-                      preset_comparison_figures, ranking_by_answers, row_figures, standin_corpus_words, table,
-                      threshold_curve)
+                      not_above_all_positive, pair_scores, paper_all_positive, paper_row_notes, preset_claims,
+                      preset_comparison, preset_comparison_figures, ranking_by_answers, row_figures,
+                      standin_corpus_words, table, threshold_curve)
 
 __all__ = [
     "PAPER_YEARS", "PRESET_COLUMNS", "VARIANTS", "bad_input_table", "build_variants", "constraint_table", "examples",
-    "explain_pair", "paper_years", "policy_table", "preset_table", "propositions", "regime_figures",
-    "repeated_distractors", "scu_weights", "sweep",
+    "explain_pair", "item_text_claims", "paper_years", "policy_table", "preset_table", "propositions",
+    "regime_claims", "regime_figures", "repeated_distractors", "scu_weights", "sweep", "threshold_claims",
     "MTEB_COLUMNS", "mteb_table", "mteb_view",
     "figure3_questions", "figure_word_counts", "paper_examples",
     "TABLE_COLUMNS", "available_specs", "beside_paper", "comparison_table", "differences", "not_above_all_positive",
-    "pair_scores", "paper_all_positive", "paper_row_notes", "preset_comparison", "preset_comparison_figures",
-    "ranking_by_answers", "row_figures", "standin_corpus_words", "table", "threshold_curve",
+    "pair_scores", "paper_all_positive", "paper_row_notes", "preset_claims", "preset_comparison",
+    "preset_comparison_figures", "ranking_by_answers", "row_figures", "standin_corpus_words", "table", "threshold_curve",
 ]  # fmt: skip

@@ -4,7 +4,7 @@ pairs and questions, and why a given pair is (not) in the test."""
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -218,3 +218,75 @@ def explain_pair(bench: Benchmark, id_a: str, id_b: str) -> pd.Series:
             "in_benchmark": (f["item_id"].iat[i], f["item_id"].iat[j]) in pair_ids,
         }
     )
+
+
+# --------------------------------------------------------------------------- verdicts read from the figures
+
+#: Two figures are "near" each other within this relative difference (a quarter).
+NEAR = 0.25
+
+
+def _near(value: float, reference: float) -> bool:
+    return bool(np.isfinite(value) and np.isfinite(reference) and reference and abs(value / reference - 1) <= NEAR)
+
+
+def regime_claims(paper: Mapping[str, float], literal: Mapping[str, float], corpora: Sequence[str]) -> str:
+    """How the two presets' negatives per positive and item length compare with the paper's
+    (:func:`regime_figures` of the ``paper`` preset, with the paper's figures, and of the
+    ``literal`` one), and which of the paper's DUC years the build lacks."""
+    missing = [c for c in published.BAUMEL2016_CORPORA if c not in corpora]
+    ratio = ("about as many negatives per positive as the paper" if _near(paper["ratio"], paper["paper_ratio"]) else
+             f"{paper['ratio']:.1f} negatives per positive against the paper's {paper['paper_ratio']:.1f}")
+    length = ("items of about its length" if _near(paper["mean_length"], paper["paper_mean_length"]) else
+              f"items {'longer' if paper['mean_length'] > paper['paper_mean_length'] else 'shorter'} than its "
+              f"({paper['mean_length']:.2f} against {paper['paper_mean_length']:.1f} words)")
+    share = literal["ratio"] / paper["paper_ratio"]
+    literal_text = (f"a small fraction ({share:.0%}) of the paper's negatives" if share < 0.5 else
+                    f"{share:.0%} of the paper's negatives per positive")
+    return (f"With the `paper` preset the DUC years give {ratio}, and {length}"
+            + (f", though {_listed(missing)} {'is' if len(missing) == 1 else 'are'} missing" if missing else "")
+            + f"; the `literal` preset gives {literal_text}.")
+
+
+def _listed(items: Sequence[str]) -> str:
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def item_text_claims(sweep_table: pd.DataFrame, paper: Mapping[str, float], field_name: str = "item_text") -> str:
+    """Which item-text reading comes nearest the paper's mean length, and whether the negatives
+    per positive stay near the paper's under every reading (:func:`sweep` over ``item_text``)."""
+    t = sweep_table.set_index(field_name)
+    gap = (t["mean_proposition_length"] - paper["paper_mean_length"]).abs()
+    nearest = gap.idxmin()
+    others = [v for v in t.index if v != nearest]
+    shorter = [v for v in others if t.loc[v, "mean_proposition_length"] < t.loc[nearest, "mean_proposition_length"]]
+    ratios = t["negatives per positive"]
+    every = all(_near(r, paper["paper_ratio"]) for r in ratios)
+    text = (f"`{nearest}` is the reading whose mean length ({t.loc[nearest, 'mean_proposition_length']:.2f} words) "
+            f"comes nearest the paper's ({paper['paper_mean_length']:.1f})")
+    if shorter:
+        text += f"; {_listed([f'`{v}`' for v in shorter])} give{'s' if len(shorter) == 1 else ''} shorter items"
+    spread = f"{ratios.min():.1f}–{ratios.max():.1f} against the paper's {paper['paper_ratio']:.1f}"
+    if every:
+        return text + (f". The negatives per positive stay near the paper's under every reading ({spread}): the item "
+                       "text does not decide that ratio, the overlap threshold does.")
+    return text + f". The negatives per positive move with the reading ({spread})."
+
+
+def threshold_claims(sweep_table: pd.DataFrame, paper: Mapping[str, float], field_name: str = "negative_min_shared") -> str:
+    """Which negative thresholds come near the paper's negatives per positive, and what the
+    largest leaves to the binary test: the F-measure of calling every pair a paraphrase."""
+    t = sweep_table.set_index(field_name)
+    ratios = t["negatives per positive"]
+    near = [v for v in t.index if _near(ratios[v], paper["paper_ratio"])]
+    nearest = (np.log(ratios / paper["paper_ratio"])).abs().idxmin()
+    top = t.index.max()
+    share = t.loc[top, "positive_pairs"] / t.loc[top, "total_pairs"]
+    all_positive_f = 2 * share / (1 + share)
+    lead = (f"Only a threshold of {near[0]} comes near the paper's negatives per positive" if len(near) == 1 else
+            f"Thresholds {_listed([str(v) for v in near])} come near the paper's negatives per positive" if near else
+            f"A threshold of {nearest} comes nearest the paper's negatives per positive, though not within a quarter")
+    return (f"{lead} ({ratios[nearest]:.1f} against {paper['paper_ratio']:.1f}). With {top} there are {t.loc[top, 'negatives per positive']:.2f} "
+            f"negatives per positive, so calling every pair a paraphrase already reaches a binary F-measure of "
+            f"{all_positive_f:.3f} (see *The baseline table*).")

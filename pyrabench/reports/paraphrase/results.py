@@ -328,3 +328,40 @@ def pair_scores(scores: Scores) -> pd.DataFrame:
         "similarity": scores.binary,
         "pair": np.where(scores.labels == 1, "paraphrase", "non-paraphrase"),
     })
+
+
+def preset_claims(figures: Mapping[str, float], by_answers: pd.DataFrame, embedding: str = "onehot",
+                  margin: float = 0.05) -> str:
+    """The chapter's reading of :func:`preset_comparison_figures` (prefixes ``literal``, ``pairs``,
+    ``labels``, with the paper's ``paper_<embedding>_*`` of :func:`row_figures`) and of
+    :func:`ranking_by_answers`: every verdict from those figures. ``margin``: an F within it of
+    the all-positive F is "barely above" it."""
+    e = embedding
+    f, f_all = figures[f"literal_{e}_f"], figures["literal_f_all_positive"]
+    paper_success = figures[f"paper_{e}_success"]
+    binary = ("barely above" if 0 <= f - f_all <= margin else "above" if f > f_all else "not above")
+    literal = (f"With the `literal` preset the binary F of {e} ({f:.3f}) is {binary} calling every pair a paraphrase "
+               f"({f_all:.3f})")
+    if binary != "above":
+        literal += ": with so few negatives the binary test carries little signal"
+    harder = figures[f"literal_{e}_success"] < paper_success
+    literal += (f", and its ranking questions are {'harder' if harder else 'no harder'} than the paper's "
+                f"({figures[f'literal_{e}_success']:.1f} % success against {paper_success:.1f} %).")
+    pairs, labels = figures[f"pairs_{e}_success"], figures[f"labels_{e}_success"]
+    lo, hi = min(pairs, labels), max(pairs, labels)
+    modes = ("lie on either side of the paper's figure" if lo <= paper_success <= hi else
+             f"both lie {'above' if lo > paper_success else 'below'} the paper's figure")
+    text = [literal, f"On the `paper` preset the two question modes ({pairs:.1f} % one question per pair, "
+                     f"{labels:.1f} % one per label) {modes}."]
+    if "1" in by_answers.index and len(by_answers) > 1:
+        single = by_answers.loc["1"]
+        rest = by_answers.drop(index="1")
+        rest_success = float(np.average(rest["success rate (%)"], weights=rest["questions"]))
+        shared_more = single["mean words shared with the answer"] > float(
+            np.average(rest["mean words shared with the answer"], weights=rest["questions"]))
+        text.append(f"A label with a single answer shares {'more' if shared_more else 'no more'} words with it "
+                    f"({single['mean words shared with the answer']:.2f} on average) and {e} answers those questions "
+                    f"{'more' if single['success rate (%)'] > rest_success else 'less'} often "
+                    f"({single['success rate (%)']:.1f} % against {rest_success:.1f} % for labels with more answers)"
+                    + (", so weighing every label equally scores higher." if labels > pairs else "."))
+    return " ".join(text)
