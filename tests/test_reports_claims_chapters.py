@@ -73,3 +73,18 @@ def test_gold_distribution_claims_classify_by_quartiles():
     text = sts_reports.gold_distribution_claims(gold)
     assert "2012 hi is concentrated at the top" in text and "2012 lo leans towards the low end" in text
     assert "2012 mid sits in the middle" in text and "2012 wide spreads over much of the scale" in text
+
+
+def test_reading_claims_one_several_none():
+    m = pd.DataFrame({"reproduced": [10, 8], "of": [10, 10]}, index=["perl", "python"])
+    assert sts_reports.reading_claims(m) == "Only one reading reproduces every figure: **perl**."
+    m["reproduced"] = [10, 10]
+    assert sts_reports.reading_claims(m) == "**perl** and **python** reproduce every figure."
+    m["reproduced"] = [7, 9]
+    assert sts_reports.reading_claims(m) == "No reading reproduces every figure; **python** comes nearest (9 of 10)."
+
+
+def test_question_mode_claim_compares_the_gaps():
+    paper = {"questions_per_positive": 0.6, "paper_questions_per_positive": 0.55}
+    assert "comes closer to" in paraphrase_reports.question_mode_claim(paper, {"questions_per_positive": 0.4})
+    assert "farther from" in paraphrase_reports.question_mode_claim(paper, {"questions_per_positive": 0.56})

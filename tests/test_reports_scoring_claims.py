@@ -123,3 +123,11 @@ def test_convention_claims_compare_with_nist():
     assert "25.0% of the scores" in text and "disagrees on 25.0%" in text and "(8 files)" in text
     text = reports.convention_claims(example, 0.375, changes, nist_share=0.5, sacrerouge_share=0.99, padded=0)
     assert "not NIST's 0.3750" in text and "reproduces it too" in text
+
+
+def test_manual_score_claims_follow_the_means():
+    manual = pd.DataFrame({"modified": [0.2, 0.3], "coverage": [0.1, 0.2], "original": [0.6, 0.8]})
+    text = reports.manual_score_claims(manual)
+    assert "average 0.25" in text and "lower still (0.15)" in text and "much higher (0.70)" in text
+    manual["original"] = [0.2, 0.2]
+    assert "no higher (0.20)" in reports.manual_score_claims(manual)

@@ -721,3 +721,14 @@ def convention_claims(example: pd.DataFrame, nist_modified: float, changes: pd.D
             f"{1 - sacrerouge_share:.1%} of the peers and the NIST convention on {1 - nist_share:.1%}. DUC 2006 topic "
             f"D0647 names its peer files `…B.01.pan`; the reader takes them as systems `1` … `8`, like every other "
             f"topic, and logs each as a `peer-id-zero-padded` repair ({padded} files).")
+
+
+def manual_score_claims(manual: pd.DataFrame) -> str:
+    """How the three manual scores compare on average over every peer annotation (``manual``:
+    :func:`pyrabench.scoring.manual.score_corpus` rows of every corpus)."""
+    m, c, o = (float(manual[k].mean()) for k in ("modified", "coverage", "original"))
+    coverage = "lower still" if c < m else "higher"
+    original = ("much higher" if o >= 2 * m else "higher" if o > m else "no higher")
+    return (f"Modified scores average {m:.2f} and coverage is {coverage} ({c:.2f}): a peer expresses only a fraction of "
+            f"what the models say. The original score is {original} ({o:.2f}) because it only asks whether the SCUs a "
+            "peer does express are the heavy ones.")

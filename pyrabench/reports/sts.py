@@ -269,3 +269,16 @@ def gold_distribution_claims(gold: pd.DataFrame, top: float = 3.5, low: float = 
 def _listed(items) -> str:
     items = list(items)
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def reading_claims(matches: pd.DataFrame) -> str:
+    """Which readings of "split at white spaces" reproduce every published figure
+    (:func:`variant_matches`), in Markdown."""
+    full = [r for r in matches.index if matches.loc[r, "reproduced"] == matches.loc[r, "of"]]
+    if len(full) == 1:
+        return f"Only one reading reproduces every figure: **{full[0]}**."
+    if full:
+        return f"{_listed([f'**{r}**' for r in full])} reproduce every figure."
+    best = matches["reproduced"].idxmax()
+    return (f"No reading reproduces every figure; **{best}** comes nearest ({matches.loc[best, 'reproduced']} of "
+            f"{matches.loc[best, 'of']}).")

@@ -12,7 +12,7 @@ Their public functions are re-exported here, so that a chapter calls
 
 from .dataset import (PAPER_YEARS, PRESET_COLUMNS, VARIANTS, bad_input_table, build_variants, constraint_table,
                       examples, explain_pair, item_text_claims, paper_years, policy_table, preset_table, propositions,
-                      regime_claims, regime_figures, repeated_distractors, scu_weights, sweep, threshold_claims)
+                      question_mode_claim, regime_claims, regime_figures, repeated_distractors, scu_weights, sweep, threshold_claims)
 from .mteb import MTEB_COLUMNS, mteb_table, mteb_view
 from .paper_figures import figure3_questions, figure_word_counts, paper_examples
 from .results import (TABLE_COLUMNS, available_specs, beside_paper, comparison_table, differences,
@@ -23,7 +23,7 @@ from .results import (TABLE_COLUMNS, available_specs, beside_paper, comparison_t
 __all__ = [
     "PAPER_YEARS", "PRESET_COLUMNS", "VARIANTS", "bad_input_table", "build_variants", "constraint_table", "examples",
     "explain_pair", "item_text_claims", "paper_years", "policy_table", "preset_table", "propositions",
-    "regime_claims", "regime_figures", "repeated_distractors", "scu_weights", "sweep", "threshold_claims",
+    "question_mode_claim", "regime_claims", "regime_figures", "repeated_distractors", "scu_weights", "sweep", "threshold_claims",
     "MTEB_COLUMNS", "mteb_table", "mteb_view",
     "figure3_questions", "figure_word_counts", "paper_examples",
     "TABLE_COLUMNS", "available_specs", "beside_paper", "comparison_table", "differences", "not_above_all_positive",

@@ -290,3 +290,13 @@ def threshold_claims(sweep_table: pd.DataFrame, paper: Mapping[str, float], fiel
     return (f"{lead} ({ratios[nearest]:.1f} against {paper['paper_ratio']:.1f}). With {top} there are {t.loc[top, 'negatives per positive']:.2f} "
             f"negatives per positive, so calling every pair a paraphrase already reaches a binary F-measure of "
             f"{all_positive_f:.3f} (see *The baseline table*).")
+
+
+def question_mode_claim(paper: Mapping[str, float], per_label: Mapping[str, float]) -> str:
+    """Whether one question per pair (:func:`regime_figures` of the ``paper`` preset) comes
+    closer to the paper's questions per positive than one question per label."""
+    pairs_gap = abs(paper["questions_per_positive"] - paper["paper_questions_per_positive"])
+    label_gap = abs(per_label["questions_per_positive"] - paper["paper_questions_per_positive"])
+    closer = pairs_gap <= label_gap
+    return (f"One question per pair comes {'closer to' if closer else 'farther from'} that ratio than one question "
+            f"per label, and it follows the paper's wording")
