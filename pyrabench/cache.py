@@ -133,22 +133,25 @@ def load_sealed(path: Path) -> bytes:
     return payload
 
 
-def cached_frame(kind: str, key: str, compute, cache: bool = True):
-    """``compute()``, or the table stored under ``$PYRABENCH_CACHE/scoring/<kind>/<key>.pkl``.
+def save_frame(path: Path, df) -> Path:
+    """A table as a sealed pandas pickle (:func:`save_sealed`): every dtype and list column comes
+    back exactly as computed, and no parquet library is needed."""
+    buffer = io.BytesIO()
+    df.to_pickle(buffer, compression=None)
+    return save_sealed(path, buffer.getvalue())
 
-    Entries are sealed pandas pickles (:func:`save_sealed`): every dtype and list column comes
-    back exactly as computed, and no parquet library is needed. Like any pickle, an entry is
-    trusted: the cache holds only what this package wrote, and the seal's sha256 is checked
-    before a byte is unpickled."""
+
+def load_frame(path: Path):
+    """A :func:`save_frame` table. Like any pickle, an entry is trusted: the cache holds only
+    what this package wrote, and the seal is checked before a byte is unpickled."""
     import pandas as pd  # the cache module is imported by every command; pandas only here
 
+    return pd.read_pickle(io.BytesIO(load_sealed(path)), compression=None)
+
+
+def cached_frame(kind: str, key: str, compute, cache: bool = True):
+    """``compute()``, or the table stored under ``$PYRABENCH_CACHE/scoring/<kind>/<key>.pkl``
+    (:func:`save_frame`)."""
     if not cache or os.environ.get(ENV_NO_CACHE) == "1":
         return compute()
-
-    def save(path: Path, df) -> None:
-        buffer = io.BytesIO()
-        df.to_pickle(buffer, compression=None)
-        save_sealed(path, buffer.getvalue())
-
-    return cached(cache_dir("scoring", kind) / f"{key}.pkl", compute, save,
-                  lambda path: pd.read_pickle(io.BytesIO(load_sealed(path)), compression=None))
+    return cached(cache_dir("scoring", kind) / f"{key}.pkl", compute, save_frame, load_frame)

@@ -362,7 +362,10 @@ def atomic_directory(path: str | Path, replaceable: Callable[[Path], bool]) -> I
         raise
     try:
         os.chmod(tmp, 0o777 & ~_umask())
-        yield tmp
+        try:
+            yield tmp
+        except OutputError as exc:  # a file that could not be written is named where it belongs
+            raise OutputError(str(exc).replace(str(tmp), str(path))) from None
         try:
             with _locked(parent_fd):
                 if path.is_dir() and not replaceable(path):
