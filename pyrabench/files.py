@@ -86,14 +86,21 @@ def _too_large(path: str | Path, size: str, limit: int) -> DataFormatError:
                                  "(pyrabench.files.MAX_READ_BYTES); is this the right file?")
 
 
+def _open_limited(path: str | Path, limit: int):
+    """:func:`open_regular`, refusing a file larger than ``limit`` before a byte is read."""
+    fh = open_regular(path)
+    size = os.fstat(fh.fileno()).st_size
+    if size > limit:
+        fh.close()
+        raise _too_large(path, f"{size:,}", limit)
+    return fh
+
+
 def read_bytes(path: str | Path, limit: int = MAX_READ_BYTES) -> bytes:
     """The file's bytes; a missing file is :class:`MissingDataError`, any other problem (not a
     regular file, larger than ``limit``, an OS error) a :class:`DataFormatError`, both naming
     the path."""
-    with open_regular(path) as fh:
-        size = os.fstat(fh.fileno()).st_size
-        if size > limit:
-            raise _too_large(path, f"{size:,}", limit)
+    with _open_limited(path, limit) as fh:
         try:
             data = fh.read(limit + 1)
         except OSError as exc:
@@ -158,10 +165,7 @@ def read_jsonl(path: str | Path, on_blank: Callable[[int], None] | None = None) 
     a ``\\r`` before it is JSON whitespace); the file is still limited to :data:`MAX_READ_BYTES`,
     since readers keep what they parse.
     """
-    with open_regular(path) as fh:
-        size = os.fstat(fh.fileno()).st_size
-        if size > MAX_READ_BYTES:
-            raise _too_large(path, f"{size:,}", MAX_READ_BYTES)
+    with _open_limited(path, MAX_READ_BYTES) as fh:
         total, number = 0, 0
         while True:
             try:
@@ -295,8 +299,8 @@ def _locked(fd: int, blocking: bool = True):
 
 
 def _remove_stale(parent: Path, name: str) -> list[Path]:
-    """Temporary siblings ``.<name>.*.tmp`` / ``.old`` left by a killed build (their owner's lock
-    is gone); a live build holds an exclusive ``flock`` on its own, so it is never touched."""
+    """Temporary siblings ``.<name>.*.tmp`` / ``.old`` left by a killed write or build (their
+    owner's lock is gone); a live one is held under an exclusive ``flock``, so it is never touched."""
     removed = []
     pattern = glob.escape(name)
     for p in sorted(parent.glob(f".{pattern}.*.tmp")) + sorted(parent.glob(f".{pattern}.*.old")):
