@@ -17,8 +17,10 @@ start=$SECONDS
 "$WORK/uv/bin/python" -m pip install --quiet --disable-pip-version-check uv
 UV="$WORK/uv/bin/uv"
 version="$("$PYTHON" -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
+# Wheels only, as a user's install would find them; rouge-score publishes none (pure Python).
+BINARY=(--only-binary :all: --no-binary rouge-score)
 lowest() {  # the lowest-direct resolution of pyproject.toml (plus extras "$@") as pins
-    "$UV" pip compile pyproject.toml --quiet --no-header --resolution lowest-direct --only-binary :all: \
+    "$UV" pip compile pyproject.toml --quiet --no-header --resolution lowest-direct "${BINARY[@]}" \
         --python-version "$version" "$@"
 }
 
@@ -30,7 +32,7 @@ echo "floors: core install passed ($((SECONDS - start)) s)"
 lowest --extra book -o "$WORK/book.txt"
 echo "floors: book at $(grep -E '^(numpy|pandas|ipykernel|jupyter-book|jupytext|matplotlib|otter-grader)==' "$WORK/book.txt" | tr '\n' ' ')"
 "$UV" venv --quiet --python "$PYTHON" "$WORK/book"
-"$UV" pip install --quiet --python "$WORK/book/bin/python" --only-binary :all: -r "$WORK/book.txt"
+"$UV" pip install --quiet --python "$WORK/book/bin/python" "${BINARY[@]}" -r "$WORK/book.txt"
 "$UV" pip install --quiet --python "$WORK/book/bin/python" --no-deps .
 # The sample, not the real data; a package cache of its own, so nothing computed here reaches
 # another build (WMF's Brown corpus is still found where make corpora put it).
