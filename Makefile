@@ -2,6 +2,7 @@
 #   make book   builds the book (bundled sample data unless PYRABENCH_DATA is set)
 #   make test   runs the test suite
 #   make test-core  installs the wheel with its core dependencies alone and runs every command
+#   make floors     the same, and the sample book, at the lowest versions pyproject.toml allows
 #   make mutation  mutation-tests the core modules (tools/mutation.py; MODULES=path.py to pick)
 # Both create .venv and install the project with every extra from pyproject.toml.
 # make book and make test first run `make corpora`: WMF's training corpus, WordNet 3.0 (Debian's
@@ -29,7 +30,7 @@ IS_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo yes)
 SUDO    := $(if $(IS_ROOT),,sudo)
 LABFLAGS ?= $(if $(IS_ROOT),--allow-root,)
 
-.PHONY: book test test-core install clean benchmarks browser check-book lab publish mutation corpora
+.PHONY: book test test-core floors install clean benchmarks browser check-book lab publish mutation corpora
 
 install: $(STAMP)
 
@@ -50,6 +51,11 @@ test: $(STAMP) corpora
 # every command on the sample data (tests/test_core_install.py)
 test-core: $(STAMP)
 	$(BIN)/python -m pytest -m slow $(PYTESTFLAGS) tests/test_core_install.py
+
+# The declared lower bounds, tested: the core install and the sample book on the lowest versions
+# pyproject.toml allows (uv's lowest-direct resolution, from PyPI; tools/floors.sh)
+floors: $(STAMP) corpora
+	PYTHON=$(BIN)/python tools/floors.sh
 
 browser:
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }

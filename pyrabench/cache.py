@@ -8,6 +8,9 @@ never read, and is safe across processes (the book's chapters run in parallel):
 - every write is atomic (:func:`pyrabench.files.atomic_write`): a reader sees the old entry, the
   new one, or none, never half of one, even when the writer is killed;
 - two processes computing the same entry both succeed; the last rename wins, whole;
+- every entry is checked when read: ``.npz`` members carry CRC-32s (checked by ``zipfile``) and
+  the zip's closing directory is written last; a result table is sealed with its length and
+  sha256 (:func:`save_sealed`);
 - an entry that cannot be read (another version's format, a damaged disk) is recomputed and
   rewritten, never a failure.
 """
@@ -15,13 +18,14 @@ never read, and is safe across processes (the book's chapters run in parallel):
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 from pathlib import Path
 from typing import Callable, Iterable, TypeVar
 
 import numpy as np
 
-from .files import atomic_write
+from .files import atomic_write, open_regular
 
 ENV_CACHE = "PYRABENCH_CACHE"
 ENV_NO_CACHE = "PYRABENCH_NO_CACHE"  # set to 1 to compute result tables without reading or writing them
@@ -99,19 +103,55 @@ def load_vectors(path: Path) -> tuple[list[str], np.ndarray]:
     return z["words"].tolist(), z["vectors"]
 
 
-def cached_frame(kind: str, key: str, compute, cache: bool = True):
-    """``compute()``, or the table stored under ``$PYRABENCH_CACHE/scoring/<kind>/<key>.pkl``.
+#: First bytes of a sealed entry: the format's name and version, then the payload's length
+#: (8 bytes, little-endian) and sha256 (32 bytes).
+SEAL = b"pyrabench-sealed-1\n"
+_SEAL_HEADER = len(SEAL) + 8 + 32
 
-    Entries are pandas pickles: every dtype and list column comes back exactly as computed,
-    and no parquet library is needed. Like any pickle, an entry is trusted: the cache holds
-    only what this package wrote."""
+
+def save_sealed(path: Path, payload: bytes) -> Path:
+    """Write ``payload`` atomically behind a header with its length and sha256, so that a damaged
+    or foreign file is never taken for an entry (:func:`load_sealed` checks both)."""
+    header = SEAL + len(payload).to_bytes(8, "little") + hashlib.sha256(payload).digest()
+    atomic_write(path, lambda tmp: tmp.write_bytes(header + payload))
+    return Path(path)
+
+
+def load_sealed(path: Path) -> bytes:
+    """The payload of a :func:`save_sealed` entry; ``ValueError`` unless its length and sha256
+    match the header's."""
+    with open_regular(path) as fh:
+        header = fh.read(_SEAL_HEADER)
+        if len(header) != _SEAL_HEADER or not header.startswith(SEAL):
+            raise ValueError(f"{path}: not a sealed cache entry")
+        size = int.from_bytes(header[len(SEAL):len(SEAL) + 8], "little")
+        if size != os.fstat(fh.fileno()).st_size - _SEAL_HEADER:
+            raise ValueError(f"{path}: length differs from the one sealed")
+        payload = fh.read()
+    if len(payload) != size or hashlib.sha256(payload).digest() != header[len(SEAL) + 8:]:
+        raise ValueError(f"{path}: contents differ from the ones sealed")
+    return payload
+
+
+def save_frame(path: Path, df) -> Path:
+    """A table as a sealed pandas pickle (:func:`save_sealed`): every dtype and list column comes
+    back exactly as computed, and no parquet library is needed."""
+    buffer = io.BytesIO()
+    df.to_pickle(buffer, compression=None)
+    return save_sealed(path, buffer.getvalue())
+
+
+def load_frame(path: Path):
+    """A :func:`save_frame` table. Like any pickle, an entry is trusted: the cache holds only
+    what this package wrote, and the seal is checked before a byte is unpickled."""
     import pandas as pd  # the cache module is imported by every command; pandas only here
 
+    return pd.read_pickle(io.BytesIO(load_sealed(path)), compression=None)
+
+
+def cached_frame(kind: str, key: str, compute, cache: bool = True):
+    """``compute()``, or the table stored under ``$PYRABENCH_CACHE/scoring/<kind>/<key>.pkl``
+    (:func:`save_frame`)."""
     if not cache or os.environ.get(ENV_NO_CACHE) == "1":
         return compute()
-    return cached(
-        cache_dir("scoring", kind) / f"{key}.pkl",
-        compute,
-        lambda path, df: atomic_write(path, lambda tmp: df.to_pickle(tmp, compression=None)),
-        pd.read_pickle,
-    )
+    return cached(cache_dir("scoring", kind) / f"{key}.pkl", compute, save_frame, load_frame)

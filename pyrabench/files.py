@@ -5,9 +5,14 @@ files are read — a FIFO would block forever and ``/dev/zero`` never ends, so b
 before a byte is read (the check is made on the opened descriptor, so a file swapped for a FIFO
 between a check and the open cannot slip through).
 
+Files read whole are at most :data:`MAX_READ_BYTES` (a larger one is refused before a byte is
+read, with the limit in the message); JSON Lines are streamed a line at a time.
+
 Writing: :func:`atomic_write` for one file and :func:`atomic_directory` for a directory that
 must change as a whole (a built benchmark): readers see the old version or the new one, never a
-mix, and files get the user's umask like any other program's output.
+mix, even when the writer is killed or the disk fills; what a killed writer leaves behind is
+removed by the next write of the same name; and files get the user's umask like any other
+program's output.
 """
 
 from __future__ import annotations
@@ -71,14 +76,38 @@ def ensure_regular(path: str | Path) -> Path:
     return Path(path)
 
 
-def read_bytes(path: str | Path) -> bytes:
+#: The largest file read whole (every input of the real data is under 20 MB): a larger one would
+#: take several times its size in memory once decoded and split, so it is refused instead.
+MAX_READ_BYTES = 256 << 20
+
+
+def _too_large(path: str | Path, size: str, limit: int) -> DataFormatError:
+    return DataFormatError(path, f"{size} bytes, larger than the {limit >> 20} MiB limit for an input file "
+                                 "(pyrabench.files.MAX_READ_BYTES); is this the right file?")
+
+
+def _open_limited(path: str | Path, limit: int):
+    """:func:`open_regular`, refusing a file larger than ``limit`` before a byte is read."""
+    fh = open_regular(path)
+    size = os.fstat(fh.fileno()).st_size
+    if size > limit:
+        fh.close()
+        raise _too_large(path, f"{size:,}", limit)
+    return fh
+
+
+def read_bytes(path: str | Path, limit: int = MAX_READ_BYTES) -> bytes:
     """The file's bytes; a missing file is :class:`MissingDataError`, any other problem (not a
-    regular file, an OS error) a :class:`DataFormatError`, both naming the path."""
-    with open_regular(path) as fh:
+    regular file, larger than ``limit``, an OS error) a :class:`DataFormatError`, both naming
+    the path."""
+    with _open_limited(path, limit) as fh:
         try:
-            return fh.read()
+            data = fh.read(limit + 1)
         except OSError as exc:
             raise DataFormatError(path, f"cannot read file: {exc.strerror or exc}") from None
+        if len(data) > limit:  # grew while being read
+            raise _too_large(path, f"more than {limit:,}", limit)
+        return data
 
 
 def read_utf8(path: str | Path) -> str:
@@ -132,14 +161,32 @@ def read_jsonl(path: str | Path, on_blank: Callable[[int], None] | None = None) 
     """``(line number, value)`` for each line of a JSON Lines file (UTF-8, regular file).
 
     A blank line calls ``on_blank(line)`` (to count it) or, without ``on_blank``, is an error.
+    Streamed a line at a time, so the file's text is never all in memory (lines end at ``\\n``;
+    a ``\\r`` before it is JSON whitespace); the file is still limited to :data:`MAX_READ_BYTES`,
+    since readers keep what they parse.
     """
-    for number, line in enumerate(read_utf8(path).splitlines(), start=1):
-        if not line.strip():
-            if on_blank is None:
-                raise DataFormatError(path, "blank line in a JSON Lines file", line=number)
-            on_blank(number)
-            continue
-        yield number, parse_json(line, path, number)
+    with _open_limited(path, MAX_READ_BYTES) as fh:
+        total, number = 0, 0
+        while True:
+            try:
+                raw = fh.readline(MAX_READ_BYTES + 1 - total)
+            except OSError as exc:
+                raise DataFormatError(path, f"cannot read file: {exc.strerror or exc}") from None
+            if not raw:
+                return
+            total, number = total + len(raw), number + 1
+            if total > MAX_READ_BYTES:  # grew while being read
+                raise _too_large(path, f"more than {MAX_READ_BYTES:,}", MAX_READ_BYTES)
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise DataFormatError(path, f"not UTF-8 ({exc.reason})", line=number) from None
+            if not line.strip():
+                if on_blank is None:
+                    raise DataFormatError(path, "blank line in a JSON Lines file", line=number)
+                on_blank(number)
+                continue
+            yield number, parse_json(line, path, number)
 
 
 # --------------------------------------------------------------------------- writing
@@ -166,29 +213,60 @@ def _output_error(path: Path, exc: OSError, what: str) -> OutputError:
         errno.EACCES: "permission denied",
         errno.EPERM: "permission denied",
         errno.EROFS: "read-only file system",
-        errno.ENOSPC: "no space left on device",
+        errno.ENOSPC: "no space left on device (disk full)",
+        errno.EDQUOT: "disk quota exceeded (disk full)",
+        errno.EFBIG: "file too large (the file-size limit was reached, or the disk is full)",
     }
     return OutputError(f"{path}: cannot {what}: {reasons.get(exc.errno, exc.strerror or str(exc))}")
 
 
 def atomic_write(path: str | Path, write) -> None:
     """``write(tmp_path)`` then ``os.replace``: readers never see a partial file, and an
-    interrupt leaves the old file (or none) in place, never half of a new one. The file gets
-    the mode a plain ``open`` would give it (0666 less the umask), not ``mkstemp``'s 0600."""
+    interrupt leaves the old file (or none) in place, never half of a new one.
+
+    The temporary file is a hidden sibling ``.<name>.*.tmp``, locked (``flock``) while it is
+    written and synced to disk (``fsync``) before it takes the name, so neither a kill nor a
+    power cut can put a partial file under ``path``. A write that fails (a full disk, the
+    file-size limit) is an :class:`OutputError` naming ``path`` and leaves no temporary file;
+    one left by a SIGKILL is removed by the next write of the same name (its lock died with its
+    writer, so a concurrent writer's live file is never touched). The file gets the mode a plain
+    ``open`` would give it (0666 less the umask), not ``mkstemp``'s 0600."""
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        _remove_stale(path.parent, path.name)
+        fd, tmp = _locked_temporary(path)
     except OSError as exc:
         raise _output_error(path.parent, exc, "create a file in this directory") from None
-    os.close(fd)
     try:
-        write(Path(tmp))
-        os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, path)
+        try:
+            write(Path(tmp))
+            os.fchmod(fd, 0o666 & ~_umask())
+            os.fsync(fd)
+            os.replace(tmp, path)
+        except OSError as exc:
+            raise _output_error(path, exc, "write the file") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    finally:
+        os.close(fd)
+
+
+def _locked_temporary(path: Path) -> tuple[int, str]:
+    """A new hidden sibling of ``path``, created and locked: ``(descriptor, name)``.
+
+    Between its creation and its lock, a writer sweeping stale files may lock it first and
+    remove it; the file then locked is no longer at its name, so another is made."""
+    while True:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        try:
+            if os.path.samestat(os.fstat(fd), os.stat(tmp)):
+                return fd, tmp
+        except FileNotFoundError:
+            pass
+        os.close(fd)
 
 
 _RENAME_EXCHANGE = 2
@@ -221,8 +299,8 @@ def _locked(fd: int, blocking: bool = True):
 
 
 def _remove_stale(parent: Path, name: str) -> list[Path]:
-    """Temporary siblings ``.<name>.*.tmp`` / ``.old`` left by a killed build (their owner's lock
-    is gone); a live build holds an exclusive ``flock`` on its own, so it is never touched."""
+    """Temporary siblings ``.<name>.*.tmp`` / ``.old`` left by a killed write or build (their
+    owner's lock is gone); a live one is held under an exclusive ``flock``, so it is never touched."""
     removed = []
     pattern = glob.escape(name)
     for p in sorted(parent.glob(f".{pattern}.*.tmp")) + sorted(parent.glob(f".{pattern}.*.old")):
@@ -288,7 +366,10 @@ def atomic_directory(path: str | Path, replaceable: Callable[[Path], bool]) -> I
         raise
     try:
         os.chmod(tmp, 0o777 & ~_umask())
-        yield tmp
+        try:
+            yield tmp
+        except OutputError as exc:  # a file that could not be written is named where it belongs
+            raise OutputError(str(exc).replace(str(tmp), str(path))) from None
         try:
             with _locked(parent_fd):
                 if path.is_dir() and not replaceable(path):

@@ -84,3 +84,14 @@ def test_build_shows_a_bar_while_loading_corpora(tmp_path, capsys):
 def test_a_missing_corpus_points_to_the_data_page(tmp_path, capsys):
     assert main(["build", "--corpus", "tac2010", "--out", str(tmp_path), "--no-progress"]) == 2
     assert "book/data.md" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("corpus", [[], ["--corpus", "duc2006"]])
+def test_an_empty_data_root_is_refused_before_any_output(tmp_path, capsys, corpus):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["build", "--data", str(empty), *corpus, "--out", str(tmp_path / "out")]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("pyrabench build: error: ") and str(empty) in err  # no bar, no banner
+    assert not (tmp_path / "out").exists()

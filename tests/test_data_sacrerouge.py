@@ -80,7 +80,8 @@ def test_invalid_json_duplicate_topic_encoding_and_missing(sample_root, tmp_path
     path = _write(tmp_path, [_one(sample_root), _one(sample_root)])
     with pytest.raises(DataFormatError, match="appears twice"):
         sacrerouge.read_pyramids(path, "tac2008")
-    path.write_bytes(b'{"a": 1}\n\xff\n')
+    path = _write(tmp_path, [_one(sample_root)], extra="")
+    path.write_bytes(path.read_bytes() + b"\xff\n")  # read a line at a time: line 1 is read first
     with pytest.raises(DataFormatError, match="not UTF-8") as err:
         sacrerouge.read_pyramids(path, "tac2008")
     assert err.value.line == 2

@@ -42,6 +42,7 @@ def run(args) -> int:
     policy = preset(args.preset, **changes)
     store.check_format(args.format)  # before the build, not after it
     root = resolve(args.data)
+    benchmark.corpus_names(root, args.corpus)  # a refusal comes before any output
     progress = not args.no_progress
     if progress:
         print(f"loading {', '.join(args.corpus) if args.corpus else 'every corpus'} from {root.describe()}", file=sys.stderr)

@@ -45,6 +45,7 @@ import pandas as pd
 
 from ..dataroot import resolve
 from ..errors import DataFormatError, MissingDataError
+from ..files import read_bytes, read_utf8
 from .corpora import data_root_of, normalized_peer_id
 
 JUDGMENT_DIRS = {
@@ -107,10 +108,7 @@ def _one(folder: Path, pattern: str, required: bool) -> Path | None:
 
 def _lines(path: Path):
     """``(line number, text)`` of the data lines: after the header (``Topic``/``|`` lines), not blank."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise DataFormatError(path, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    text = read_utf8(path)  # a regular file of at most files.MAX_READ_BYTES, UTF-8
     in_header = True
     for number, line in enumerate(text.splitlines(), start=1):
         stripped = line.strip()
@@ -181,7 +179,7 @@ def read_quality(path: Path) -> pd.DataFrame:
 def read_header(path: Path, description: Path | None = None) -> tuple[str, ...]:
     """Our names of the score table's columns (``*-header.txt``), checked against the column
     count ``*-data-description.txt`` states when it is there."""
-    names = path.read_text(encoding="utf-8").split()
+    names = read_utf8(path).split()
     if not names:
         raise DataFormatError(path, "no column names")
     unknown = [n for n in names if n.lower() not in HEADER_NAMES]
@@ -189,7 +187,7 @@ def read_header(path: Path, description: Path | None = None) -> tuple[str, ...]:
         raise DataFormatError(path, f"unknown column {unknown[0]!r}; known: {', '.join(HEADER_NAMES)}", 1)
     ours = tuple(HEADER_NAMES[n.lower()] for n in names)
     if description is not None:
-        m = _DESCRIBED.search(" ".join(description.read_text(encoding="utf-8", errors="replace").split()))
+        m = _DESCRIBED.search(" ".join(read_bytes(description).decode("utf-8", errors="replace").split()))
         if m and int(m.group(1)) != len(ours):
             raise DataFormatError(description, f"describes {m.group(1)} columns but {path.name} names {len(ours)}")
     return ours

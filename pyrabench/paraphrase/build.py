@@ -71,23 +71,36 @@ def _renamed(p: Pyramid, name: str) -> Pyramid:
     return replace(p, corpus=name)
 
 
+def corpus_names(root=None, names: Iterable[str] | None = None) -> list[str]:
+    """The corpora :func:`corpora_from_root` would load (``names``, else every one found), checked
+    before anything is loaded or printed: an unknown or absent name, or a root holding no
+    corpus, is an error."""
+    root = resolve(root)
+    found = corpora_mod.discover(root.path)
+    if not names:
+        if not found:
+            raise MissingDataError(f"no pyramid corpus found under {root.path}; how to obtain one and lay it out: {DATA_PAGE}")
+        return list(found)
+    names = list(dict.fromkeys(names))
+    unknown = [n for n in names if n not in corpora_mod.CORPUS_NAMES]
+    if unknown:
+        raise UnknownNameError(f"unknown corpus {', '.join(unknown)}; known: {', '.join(corpora_mod.CORPUS_NAMES)}")
+    missing = [n for n in names if n not in found]
+    if missing:
+        raise MissingDataError(
+            f"corpus {', '.join(missing)} not found under {root.path} (corpora there: {', '.join(found) or 'none'}); "
+            f"how to obtain it and lay it out: {DATA_PAGE}"
+        )
+    return names
+
+
 def corpora_from_root(root=None, names: Iterable[str] | None = None, progress: bool = False) -> dict[str, Any]:
     """Load the named corpora (default: every pyramid corpus found) from a data root;
     ``progress`` shows a bar on stderr advancing corpus by corpus, naming the one loading."""
     root = resolve(root)
-    found = corpora_mod.discover(root.path)
+    wanted = corpus_names(root, names)
     if names:
-        names = list(dict.fromkeys(names))
-        unknown = [n for n in names if n not in corpora_mod.CORPUS_NAMES]
-        if unknown:
-            raise UnknownNameError(f"unknown corpus {', '.join(unknown)}; known: {', '.join(corpora_mod.CORPUS_NAMES)}")
-        missing = [n for n in names if n not in found]
-        if missing:
-            raise MissingDataError(
-                f"corpus {', '.join(missing)} not found under {root.path} (corpora there: {', '.join(found) or 'none'}); "
-                f"how to obtain it and lay it out: {DATA_PAGE}"
-            )
-        return corpora_mod.load_all(root.path, names, progress=progress)
+        return corpora_mod.load_all(root.path, wanted, progress=progress)
     loaded = corpora_mod.load_all(root.path, progress=progress)  # an empty corpus found here is left out with a warning
     if not loaded:
         raise MissingDataError(f"no pyramid corpus found under {root.path}; how to obtain one and lay it out: {DATA_PAGE}")
