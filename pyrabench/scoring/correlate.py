@@ -106,6 +106,13 @@ def _kendall_rows(x: np.ndarray, y: np.ndarray, present: np.ndarray | None) -> n
     return np.concatenate(out) if out else np.empty(0)
 
 
+def _spread(v: np.ndarray, present: np.ndarray | None) -> np.ndarray:
+    """Each row's range over its present cells (−inf for a row with none)."""
+    if present is None:
+        return np.ptp(v, axis=1)
+    return np.max(v, axis=1, where=present, initial=-np.inf) - np.min(v, axis=1, where=present, initial=np.inf)
+
+
 def row_correlations(x, y, present=None) -> np.ndarray:
     """Pearson, Spearman and Kendall τ-b (scipy's definitions, ties averaged) of every row pair
     ``x[b], y[b]`` of two ``(B, n)`` arrays at once: ``(B, 3)``, columns in :data:`STATISTICS`.
@@ -117,9 +124,7 @@ def row_correlations(x, y, present=None) -> np.ndarray:
         present = np.asarray(present, dtype=bool)
         x, y = np.where(present, x, 0.0), np.where(present, y, 0.0)  # absent cells never reach a sum
     counts = np.full(len(x), x.shape[1]) if present is None else present.sum(axis=1)
-    spread = lambda v: (np.max(v, axis=1, where=present, initial=-np.inf)  # noqa: E731
-                        - np.min(v, axis=1, where=present, initial=np.inf)) if present is not None else np.ptp(v, axis=1)
-    defined = (counts >= 3) & (spread(x) > 0) & (spread(y) > 0)
+    defined = (counts >= 3) & (_spread(x, present) > 0) & (_spread(y, present) > 0)
     out = np.full((len(x), 3), np.nan)
     if not defined.any():
         return out
@@ -326,7 +331,10 @@ def compare(frame: pd.DataFrame, a: str, b: str, reference: str, level: str = "s
     percentile interval of the difference ``r(a) − r(b)``. The unit is the one the level's
     statistic is taken over (:data:`UNITS`), as for the single-metric intervals. At summary
     level a swap within a topic exchanges that topic's two correlations, so the permutation is
-    a sign flip of the per-topic differences. Everything is vectorized over resamples.
+    a sign flip of the per-topic differences. When the ``2**n`` ways to swap n units are no more
+    than ``n_resamples``, all are enumerated and the p-values are exact (``"exact"``,
+    ``"permutations"``; :func:`pyrabench.resampling.swap_masks`). Everything is vectorized over
+    resamples.
     """
     columns = list(dict.fromkeys([reference, a, b]))  # a metric compared with itself is one column
     rows = per_summary(frame, columns).dropna(subset=columns)
