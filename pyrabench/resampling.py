@@ -75,9 +75,10 @@ def scheme_indices(n_systems: int, n_inputs: int, scheme: str, n_resamples: int,
     the identity on every row. ``"both"`` draws the systems first, then the inputs."""
     if scheme not in SCHEMES:
         raise MetricInputError(f"unknown resampling scheme {scheme!r}; use {', '.join(SCHEMES)}")
-    keep = lambda n: np.broadcast_to(np.arange(n), (n_resamples, n))  # noqa: E731
-    rows = bootstrap_indices(n_systems, n_resamples, rng) if scheme in ("systems", "both") else keep(n_systems)
-    cols = bootstrap_indices(n_inputs, n_resamples, rng) if scheme in ("inputs", "both") else keep(n_inputs)
+    rows = (bootstrap_indices(n_systems, n_resamples, rng) if scheme in ("systems", "both")
+            else np.broadcast_to(np.arange(n_systems), (n_resamples, n_systems)))
+    cols = (bootstrap_indices(n_inputs, n_resamples, rng) if scheme in ("inputs", "both")
+            else np.broadcast_to(np.arange(n_inputs), (n_resamples, n_inputs)))
     return rows, cols
 
 

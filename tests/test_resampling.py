@@ -168,8 +168,7 @@ def test_percentile_interval_leaves_undefined_resamples_out():
 def test_each_scheme_resamples_what_it_says(scheme, rows_vary, cols_vary):
     rows, cols = resampling.scheme_indices(7, 5, scheme, 400, np.random.default_rng(8))
     assert rows.shape == (400, 7) and cols.shape == (400, 5)
-    identity = lambda idx, n: (idx == np.arange(n)).all()  # noqa: E731
-    assert identity(rows, 7) != rows_vary and identity(cols, 5) != cols_vary
+    assert (rows == np.arange(7)).all() != rows_vary and (cols == np.arange(5)).all() != cols_vary
 
 
 def test_a_scheme_over_one_unit_is_degenerate():

@@ -87,8 +87,8 @@ def _kendall_rows(x: np.ndarray, y: np.ndarray, present: np.ndarray | None) -> n
     thousand summaries) go to scipy's O(n log n) τ-b one at a time."""
     n = x.shape[1]
     if n > _KENDALL_VECTOR_MAX:
-        keep = (lambda b: slice(None)) if present is None else (lambda b: present[b])  # noqa: E731
-        return np.array([stats.kendalltau(x[b][keep(b)], y[b][keep(b)])[0] for b in range(len(x))], dtype=float)
+        keep = np.ones(x.shape, dtype=bool) if present is None else present
+        return np.array([stats.kendalltau(xb[k], yb[k])[0] for xb, yb, k in zip(x, y, keep)], dtype=float)
     i, j = np.triu_indices(n, k=1)
     step = max(1, _KENDALL_CELLS // max(1, len(i)))
     out = []
