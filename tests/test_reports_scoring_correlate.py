@@ -104,3 +104,30 @@ def test_judgment_tables_on_the_sample(judged):
     assert cov.loc["duc2006", "judged"] == cov.loc["duc2006"].iloc[1:5].sum()
     numbers = reports.judgment_numbers(results)
     assert "duc2007_update_responsiveness_modified_vs_rouge_2_system_p" in numbers
+
+
+def _claims_with_p(p_of):
+    """judgment_claims on made-up paired tests whose two-sided p is ``p_of(reference, level, a, b)``."""
+    def test(ref, level, a, b):
+        p = p_of(ref, level, a, b)
+        return {"a": a, "b": b, "reference": ref, "level": level, "n": 20, "difference": {"pearson": 0.1},
+                "ci": {"pearson": [0.01, 0.2]}, "p_value": {"pearson": p}, "p_greater": {"pearson": p / 2}}
+    results = {c: {ref: {"levels": {}, "comparisons": [test(ref, level, a, b) for a, b in pairs
+                                                       for level in ("summary", "system")]}
+                   for ref, pairs in reports.JUDGMENT_PAIRS.items()} for c in ("c1", "c2")}
+    return reports.judgment_claims(results)
+
+
+def test_the_paired_tests_paragraph_counts_them_after_holm():
+    """16 tests (2 corpora × 4 pairs × 2 levels): p = 0.04 everywhere is 16 raw significances and
+    none after Holm (16 × 0.04 > 0.05); p = 0.001 survives it (16 × 0.001 < 0.05)."""
+    text = _claims_with_p(lambda *_: 0.04)
+    assert "16 of these 16 differences are significant at 0.05, where 0.8 would be by chance alone" in text
+    assert "0 remain significant after Holm's correction for testing 16 at once" in text
+    assert "indistinguishable from each other (none of the 12 differences survives the correction)" in text
+    text = _claims_with_p(lambda *_: 0.001)
+    assert "16 remain significant after Holm's correction" in text
+    assert "yet 12 of the 12 differences between them survive the correction" in text
+    text = _claims_with_p(lambda ref, level, a, b: 0.001 if (level, a) == ("system", "auto") and b == "rouge_2" else 0.5)
+    assert "4 remain significant" in text  # auto − ROUGE-2 at system level, both references, both corpora
+    assert "mostly indistinguishable from each other (only 2 of the 12 differences survive the correction)" in text

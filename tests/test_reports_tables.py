@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 
 from pyrabench.reports import tables
-from pyrabench.reports.tables import book_table, interval, label, label_html, number, spec
+from pyrabench.reports.tables import book_table, format_interval, label, label_html, number, spec
 
 
 @pytest.mark.parametrize("value, kind, shown", [
@@ -44,9 +44,9 @@ def test_spec_matches_number():
 
 
 def test_interval_at_the_metric_precision():
-    assert interval(0.81234, 0.9, "score") == "[0.812, 0.900]"
-    assert interval(80.04, 90.06, "percent") == "[80.0, 90.1]"
-    assert interval(np.nan, 0.9) == "—"
+    assert format_interval(0.81234, 0.9, "score") == "[0.812, 0.900]"
+    assert format_interval(80.04, 90.06, "percent") == "[80.0, 90.1]"
+    assert format_interval(np.nan, 0.9) == "—"
 
 
 def test_labels_are_words_options_keep_their_names():

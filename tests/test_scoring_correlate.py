@@ -45,24 +45,43 @@ def test_system_level_correlates_the_system_means():
     assert got["n"] == 8 and got["ci"]["over"] == "systems"
 
 
-def test_resampled_statistics_equal_scipy_on_every_resample():
+def test_row_correlations_equal_scipy_on_every_resample():
     rng = np.random.default_rng(3)
     x, y = rng.normal(size=12), rng.normal(size=12)
     y[:4] = x[:4]  # some agreement
     idx = rng.integers(0, 12, size=(40, 12))  # resamples with repeated points (ties)
-    got = correlate.resampled_correlations(x, y, idx)
+    got = correlate.row_correlations(x[idx], y[idx])
+    assert got.shape == (40, 3)
     for b in range(40):
         xs, ys = x[idx[b]], y[idx[b]]
-        assert got["pearson"][b] == pytest.approx(stats.pearsonr(xs, ys)[0])
-        assert got["spearman"][b] == pytest.approx(stats.spearmanr(xs, ys)[0])
-        assert got["kendall"][b] == pytest.approx(stats.kendalltau(xs, ys)[0])
+        want = [stats.pearsonr(xs, ys)[0], stats.spearmanr(xs, ys)[0], stats.kendalltau(xs, ys)[0]]
+        assert got[b] == pytest.approx(want)
 
 
-def test_constant_resample_is_nan_and_dropped_from_the_interval():
+def test_row_correlations_leave_absent_cells_out():
+    """A row with gaps correlates over its present cells only, whatever the absent cells hold;
+    long rows (scipy's τ-b one row at a time) agree with short ones (the vectorized τ-b)."""
+    rng = np.random.default_rng(5)
+    x, y = rng.normal(size=(6, 9)).round(1), rng.normal(size=(6, 9)).round(1)
+    present = rng.random((6, 9)) < 0.7
+    present[:, :3] = True
+    got = correlate.row_correlations(np.where(present, x, 99.0), np.where(present, y, np.nan), present)
+    for b in range(6):
+        xs, ys = x[b][present[b]], y[b][present[b]]
+        want = [stats.pearsonr(xs, ys)[0], stats.spearmanr(xs, ys)[0], stats.kendalltau(xs, ys)[0]]
+        assert got[b] == pytest.approx(want)
+    long_x, long_y = rng.normal(size=(2, 400)).round(1), rng.normal(size=(2, 400)).round(1)
+    for b in range(2):
+        assert correlate.row_correlations(long_x, long_y)[b, 2] == pytest.approx(stats.kendalltau(long_x[b], long_y[b])[0])
+
+
+def test_constant_or_short_rows_have_no_correlation():
     x = np.array([1.0, 1.0, 1.0, 2.0])
     idx = np.array([[0, 1, 2, 0], [0, 1, 2, 3]])
-    k = correlate.kendall_rows(x[idx], x[idx])
-    assert np.isnan(k[0]) and k[1] == pytest.approx(1.0)
+    r = correlate.row_correlations(x[idx], x[idx])
+    assert np.isnan(r[0]).all() and r[1] == pytest.approx([1.0, 1.0, 1.0])
+    two = np.array([[True, True, False, False]])  # two present cells: no correlation
+    assert np.isnan(correlate.row_correlations([[1.0, 2, 3, 4]], [[2.0, 1, 3, 4]], two)).all()
 
 
 def test_doubly_annotated_peers_count_once():
@@ -225,3 +244,88 @@ def test_comparisons_keep_reasons():
     assert out[2] == {"a": "a", "b": "gone", "reference": "ref", "level": "summary", "error": "no such package"}
     tiny = df[df.topic == "T0"]
     assert "fewer than 2 topics" in correlate.comparisons(tiny, [("a", "b")], "ref", levels=["summary"])[0]["error"]
+
+
+# --------------------------------------------------------------------------- resampling schemes
+
+
+def repeated_topics(topics=5, systems=7):
+    """Every topic holds the same scores: only the systems differ."""
+    rng = np.random.default_rng(11)
+    ref, m = rng.normal(size=systems), rng.normal(size=systems)
+    return pd.DataFrame([{"topic": f"T{t}", "peer": str(s), "annotator": "x", "ref": ref[s], "m": m[s] + ref[s]}
+                         for t in range(topics) for s in range(systems)])
+
+
+@pytest.mark.parametrize("level", [correlate.summary_level, correlate.system_level])
+def test_resampling_identical_topics_gives_a_degenerate_interval(level):
+    """Resampling topics that are all alike cannot move the statistic; resampling the systems can."""
+    df = repeated_topics()
+    inputs = level(df, "m", "ref", n_resamples=300, scheme="inputs")
+    lo, hi = inputs["ci"]["pearson"]
+    assert lo == pytest.approx(inputs["pearson"]) and hi == pytest.approx(inputs["pearson"])
+    assert inputs["ci"]["over"] == "topics"
+    for scheme, over in (("systems", "systems"), ("both", "topics and systems")):
+        got = level(df, "m", "ref", n_resamples=300, scheme=scheme)
+        lo, hi = got["ci"]["pearson"]
+        assert hi - lo > 0.1 and got["ci"]["over"] == over
+
+
+def slow_both(df, level, n_resamples, seed, confidence=0.95):
+    """The "both" scheme one resample at a time with scipy: the summaries of the drawn systems
+    for the drawn topics (duplicates kept), then the level's statistic."""
+    topics, peers = sorted(df.topic.unique()), sorted(df.peer.unique())
+    cells = df.set_index(["topic", "peer"])
+    from pyrabench.resampling import scheme_indices
+    rows, cols = scheme_indices(len(peers), len(topics), "both", n_resamples, np.random.default_rng(seed))
+    values = []
+    for b in range(n_resamples):
+        picked = [(topics[t], peers[s]) for t in cols[b] for s in rows[b] if (topics[t], peers[s]) in cells.index]
+        sample = pd.DataFrame([{"topic": t, "peer": f"{p}", "m": cells.loc[(t, p), "m"], "ref": cells.loc[(t, p), "ref"]}
+                               for t, p in picked])
+        if level == "summary":
+            rs = []
+            for t in cols[b]:  # each drawn topic, as often as drawn
+                g = sample[sample.topic == topics[t]].drop_duplicates()
+                g = pd.concat([g[g.peer == peers[s]] for s in rows[b]])
+                if len(g) >= 3 and g.m.nunique() > 1 and g.ref.nunique() > 1:
+                    rs.append(stats.pearsonr(g.m, g.ref)[0])
+            values.append(np.mean(rs) if rs else np.nan)
+        else:
+            means = []
+            for s in rows[b]:
+                g = pd.concat([sample[(sample.topic == topics[t]) & (sample.peer == peers[s])].head(1) for t in cols[b]])
+                if len(g):
+                    means.append((g.m.mean(), g.ref.mean()))
+            x, y = np.array(means).T
+            values.append(stats.pearsonr(x, y)[0] if len(x) >= 3 and np.ptp(x) > 0 and np.ptp(y) > 0 else np.nan)
+    v = np.array(values)
+    v = v[np.isfinite(v)]
+    return list(np.quantile(v, [(1 - confidence) / 2, (1 + confidence) / 2]))
+
+
+@pytest.mark.parametrize("level", ["summary", "system"])
+def test_both_scheme_equals_a_slow_loop(level):
+    """Topics and systems drawn jointly, with a gap in the matrix (a system missing on a topic)."""
+    df = table(12, topics=4, systems=6)
+    df = df[~((df.topic == "T1") & (df.peer == "3"))]
+    fn = correlate.summary_level if level == "summary" else correlate.system_level
+    got = fn(df, "m", "ref", n_resamples=60, seed=3, scheme="both")
+    assert got["ci"]["pearson"] == pytest.approx(slow_both(df, level, 60, 3))
+
+
+def test_correlations_pass_the_scheme_to_both_levels():
+    df = table(13, topics=4, systems=6)
+    out = correlate.correlations(df, ["m"], "ref", n_resamples=30, scheme="both", levels=correlate.ALL_LEVELS)
+    overs = [out["levels"][lv]["m"]["ci"]["over"] for lv in correlate.ALL_LEVELS]
+    assert overs == ["topics and systems", "topics and systems", "summaries"]
+    assert "unknown resampling scheme" in correlate.correlations(df, ["m"], "ref", scheme="topics")["levels"]["summary"]["m"]["error"]
+
+
+def test_paired_test_enumerates_every_swap_when_cheaper():
+    """Five systems: 32 arrangements ≤ 1,000 resamples, so the test is exact; with a = the
+    reference and b its negative only the observed arrangement is as extreme: p(A > B) = 1/32."""
+    df = paired(3, topics=12, systems=5, noise_a=0.0, noise_b=0.0, b_signal=-1.0)
+    got = correlate.compare(df, "a", "b", "ref", "system", n_resamples=1000)
+    assert got["exact"] and got["permutations"] == 32
+    assert got["p_greater"]["pearson"] == 1 / 32 and got["p_value"]["pearson"] == 2 / 32

@@ -27,8 +27,9 @@ test split, or questions), and the paired test between two embeddings is an appr
 randomization (permutation) test on the same items. Every statistic here depends on the items
 only through a handful of category counts (true/false positive/negative codes, or the few
 distinct per-question values), and resampling *n* items with replacement is exactly a
-multinomial draw over those categories. So each resample costs O(categories), not O(n), and a
-thousand resamples of 200,000 pairs take milliseconds; no ``(n_resamples, n)`` index matrix is
+multinomial draw over those categories (:func:`pyrabench.resampling.bootstrap_counts`; the swaps
+of the permutation test are binomial per category, :func:`~pyrabench.resampling.swap_counts`). So
+each resample costs O(categories), not O(n), and a thousand resamples of 200,000 pairs take milliseconds; no ``(n_resamples, n)`` index matrix is
 ever built. Items are treated as independent (no clustering by topic), which makes the
 intervals somewhat narrow; see the baseline chapter.
 """
@@ -40,6 +41,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import MetricInputError
+from ..resampling import bootstrap_counts, percentile_interval, permutation_p_values, swap_counts
 
 TIE_MODES = ("split", "pessimistic", "optimistic")
 
@@ -211,7 +213,7 @@ def base_rate_guess_f(
     rng = np.random.default_rng(seed)
     tp = rng.binomial(positives, p, size=n_draws)
     fp = rng.binomial(total - positives, p, size=n_draws)
-    low, high = _percentile(_f1(tp, fp, positives - tp), confidence)
+    low, high = percentile_interval(_f1(tp, fp, positives - tp), confidence)
     return Interval(float(p), low, high, confidence)
 
 
@@ -300,40 +302,23 @@ class Interval:
     confidence: float
 
 
-def _multinomial(counts: np.ndarray, n_resamples: int, rng: np.random.Generator) -> np.ndarray:
-    """``(n_resamples, k)`` category counts of n items drawn with replacement."""
-    counts = np.asarray(counts, dtype=np.int64)
-    n = int(counts.sum())
-    if n == 0:
-        return np.zeros((n_resamples, counts.size), dtype=np.int64)
-    return rng.multinomial(n, counts / n, size=n_resamples)
-
-
-def _percentile(samples: np.ndarray, confidence: float) -> tuple[float, float]:
-    if not 0 < confidence < 1:
-        raise MetricInputError(f"confidence must be in (0, 1), got {confidence}")
-    alpha = (1 - confidence) / 2
-    low, high = np.quantile(samples, [alpha, 1 - alpha])
-    return float(low), float(high)
-
-
 def bootstrap_mean(values, n_resamples: int = 1000, confidence: float = 0.95, seed: int = 0) -> Interval:
     """Percentile-bootstrap CI of the mean of per-item values (success, reciprocal rank...)."""
     v = _scores(values, "values")
     if v.size == 0:
         return Interval(0.0, 0.0, 0.0, confidence)
     distinct, counts = np.unique(v, return_counts=True)
-    draws = _multinomial(counts, n_resamples, np.random.default_rng(seed))
+    draws = bootstrap_counts(counts, n_resamples, np.random.default_rng(seed))
     means = draws @ distinct / v.size
-    low, high = _percentile(means, confidence)
+    low, high = percentile_interval(means, confidence)
     return Interval(float(v.mean()), low, high, confidence)
 
 
 def bootstrap_f(codes, n_resamples: int = 1000, confidence: float = 0.95, seed: int = 0) -> Interval:
     """Percentile-bootstrap CI of F over pairs, threshold held fixed (codes from :func:`confusion_codes`)."""
     counts = np.bincount(np.asarray(codes, dtype=np.int64), minlength=4)
-    draws = _multinomial(counts, n_resamples, np.random.default_rng(seed))
-    low, high = _percentile(_f_from_counts(draws), confidence)
+    draws = bootstrap_counts(counts, n_resamples, np.random.default_rng(seed))
+    low, high = percentile_interval(_f_from_counts(draws), confidence)
     return Interval(float(_f_from_counts(counts)), low, high, confidence)
 
 
@@ -354,12 +339,6 @@ class PairedResult:
     n_resamples: int
 
 
-def _p_value(permuted: np.ndarray, observed: float) -> float:
-    # (1 + #as-extreme) / (1 + R): never 0, valid for a Monte Carlo permutation test
-    extreme = np.abs(permuted) >= abs(observed) - 1e-12
-    return float((1 + extreme.sum()) / (1 + permuted.size))
-
-
 def paired_mean_test(
     values_a, values_b, n_resamples: int = 1000, confidence: float = 0.95, seed: int = 0
 ) -> PairedResult:
@@ -378,9 +357,9 @@ def paired_mean_test(
     observed = float(d.mean()) if n else 0.0
     distinct, counts = np.unique(d, return_counts=True)
     rng = np.random.default_rng(seed)
-    boot = _multinomial(counts, n_resamples, rng) @ distinct / max(n, 1)
-    low, high = _percentile(boot, confidence) if n else (0.0, 0.0)
-    flips = rng.binomial(counts, 0.5, size=(n_resamples, counts.size))
+    boot = bootstrap_counts(counts, n_resamples, rng) @ distinct / max(n, 1)
+    low, high = percentile_interval(boot, confidence) if n else (0.0, 0.0)
+    flips = swap_counts(counts, n_resamples, rng)
     permuted = ((counts - 2 * flips) @ distinct) / max(n, 1)
     return PairedResult(
         a=float(a.mean()) if n else 0.0,
@@ -388,7 +367,7 @@ def paired_mean_test(
         difference=observed,
         low=low,
         high=high,
-        p_value=_p_value(permuted, observed),
+        p_value=float(permutation_p_values(permuted, observed)[0]),
         n_items=n,
         n_resamples=n_resamples,
     )
@@ -416,10 +395,10 @@ def paired_f_test(
     f_a = float(_f_from_counts(joint @ one_hot_a))
     f_b = float(_f_from_counts(joint @ one_hot_b))
     rng = np.random.default_rng(seed)
-    boot = _multinomial(joint, n_resamples, rng)
+    boot = bootstrap_counts(joint, n_resamples, rng)
     diffs = _f_from_counts(boot @ one_hot_a) - _f_from_counts(boot @ one_hot_b)
-    low, high = _percentile(diffs, confidence) if ca.size else (0.0, 0.0)
-    swapped = rng.binomial(joint, 0.5, size=(n_resamples, 16))
+    low, high = percentile_interval(diffs, confidence) if ca.size else (0.0, 0.0)
+    swapped = swap_counts(joint, n_resamples, rng)
     kept = joint - swapped
     perm_a = kept @ one_hot_a + swapped @ one_hot_b
     perm_b = kept @ one_hot_b + swapped @ one_hot_a
@@ -430,7 +409,7 @@ def paired_f_test(
         difference=f_a - f_b,
         low=low,
         high=high,
-        p_value=_p_value(permuted, f_a - f_b),
+        p_value=float(permutation_p_values(permuted, f_a - f_b)[0]),
         n_items=int(ca.size),
         n_resamples=n_resamples,
     )

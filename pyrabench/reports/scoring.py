@@ -14,6 +14,7 @@ import pandas as pd
 from ..data import judgments
 from ..errors import MissingDataError
 from ..extras import plotting
+from ..resampling import holm
 from ..scoring.auto import diagnosis
 from ..scoring.auto.thresholds import determine_thresholds, kde
 from ..scoring.correlate import STATISTICS, comparisons, correlations, per_summary, system_means
@@ -73,7 +74,7 @@ def plot_densities(pairs, ax=None, grid: int = 600):
     return axes
 
 
-def _interval(lo_hi) -> str:
+def _format_ci(lo_hi) -> str:
     return f"[{lo_hi[0]:.3f}, {lo_hi[1]:.3f}]" if lo_hi else "undefined"
 
 
@@ -91,7 +92,7 @@ def correlation_table(result: dict, statistics: Sequence[str] = STATISTICS) -> p
                 row["n"] = r["n"]
                 for s in statistics:
                     row[s] = round(r[s], 3)
-                    row[f"{s} 95% CI"] = _interval(r["ci"][s])
+                    row[f"{s} 95% CI"] = _format_ci(r["ci"][s])
                 row["note"] = ""
             rows.append(row)
     return pd.DataFrame(rows)
@@ -107,7 +108,7 @@ def comparison_table(comparisons: Sequence[dict], statistics: Sequence[str] = ("
             if "error" in c:
                 row.update({f"{s} A−B": "", f"{s} 95% CI": "", f"{s} p": "", f"{s} p(A>B)": ""})
                 continue
-            row.update({f"{s} A−B": round(c["difference"][s], 3), f"{s} 95% CI": _interval(c["ci"][s]),
+            row.update({f"{s} A−B": round(c["difference"][s], 3), f"{s} 95% CI": _format_ci(c["ci"][s]),
                         f"{s} p": round(c["p_value"][s], 3), f"{s} p(A>B)": round(c["p_greater"][s], 3)})
         row["note"] = c.get("error", "")
         rows.append(row)
@@ -213,7 +214,7 @@ def correlations_view(results: dict, statistics: Sequence[str] = ("pearson", "ke
             for level in result["levels"]:
                 r = result["levels"][level][m]
                 for s in statistics:
-                    row[f"{level} {s}"] = r.get("error") or f"{r[s]:.3f} {_interval(r['ci'][s])}"
+                    row[f"{level} {s}"] = r.get("error") or f"{r[s]:.3f} {_format_ci(r['ci'][s])}"
             rows.append(row)
     return pd.DataFrame(rows).set_index(["corpus", "metric"])
 
@@ -465,11 +466,24 @@ def judgment_claims(results: dict, statistic: str = "pearson") -> str:
         f"ceiling, at summary level: {line('responsiveness', 'summary', 'auto', 'modified')}; at system level: "
         f"{line('responsiveness', 'system', 'auto', 'modified')}.",
     ]
-    significant = sum(1 for t in tests.values() if t["p_value"][statistic] < ALPHA)
-    text.append(f"{significant} of these {len(tests)} differences are significant at {ALPHA}. Responsiveness "
-                "judges the whole summary in one grade, and NIST's assessors graded it against the topic's "
-                "question, not against the models the pyramid and ROUGE both build on, so the metrics' "
-                "correlations with it are lower than with the pyramid and mostly indistinguishable from each other.")
+    keys = list(tests)
+    p = np.array([tests[k]["p_value"][statistic] for k in keys])
+    held = dict(zip(keys, holm(p) < ALPHA))  # one family: every test of this paragraph
+    responsive = [k for k in keys if k[1] == judgments.RESPONSIVENESS]
+    apart = sum(held[k] for k in responsive)
+    if apart == 0:
+        alike = f"indistinguishable from each other (none of the {len(responsive)} differences survives the correction)"
+    elif 2 * apart <= len(responsive):
+        alike = (f"mostly indistinguishable from each other (only {apart} of the {len(responsive)} differences "
+                 f"{'survives' if apart == 1 else 'survive'} the correction)")
+    else:
+        alike = f"yet {apart} of the {len(responsive)} differences between them survive the correction"
+    text.append(f"{int((p < ALPHA).sum())} of these {len(tests)} differences are significant at {ALPHA}, where "
+                f"{ALPHA * len(tests):.1f} would be by chance alone if no difference were real; "
+                f"{sum(held.values())} remain significant after Holm's correction for testing {len(tests)} at once. "
+                "Responsiveness judges the whole summary in one grade, and NIST's assessors graded it against the "
+                "topic's question, not against the models the pyramid and ROUGE both build on, so the metrics' "
+                f"correlations with it are lower than with the pyramid and {alike}.")
     quality = [(c, ref, level, m, r[statistic]) for c, by_ref in results.items() for ref, res in by_ref.items()
                if ref.startswith("lq:") for level, by_m in res["levels"].items() for m, r in by_m.items()
                if statistic in r]

@@ -226,7 +226,7 @@ def number(value, kind: str = "score") -> str:
     return f"{value:,.{DECIMALS[kind]}f}" if abs(value) >= 10_000 else f"{value:.{DECIMALS[kind]}f}"
 
 
-def interval(low, high, kind: str = "score") -> str:
+def format_interval(low, high, kind: str = "score") -> str:
     """A 95 % interval as ``[low, high]`` at the precision of its metric."""
     if any(v is None or (isinstance(v, float) and math.isnan(v)) for v in (low, high)):
         return MISSING
@@ -288,7 +288,7 @@ def _merge_intervals(frame: pd.DataFrame, kinds: dict) -> pd.DataFrame:
     for base, lo, hi in pairs:
         kind = kinds.get(base) or (FIELDS[base].kind if base in FIELDS else "score")
         name = CI_LABEL if len(pairs) == 1 else f"{label(base)} {CI_LABEL}"
-        values = [interval(a, b, kind) for a, b in zip(out[lo], out[hi])]
+        values = [format_interval(a, b, kind) for a, b in zip(out[lo], out[hi])]
         where = list(out.columns).index(lo)
         out = out.drop(columns=[lo, hi])
         out.insert(min(where, len(out.columns)), name, values)

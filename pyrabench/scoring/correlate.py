@@ -20,12 +20,17 @@ A peer annotated twice (DUC 2006 D0631) is one summary: its reference scores are
 over the annotators before anything else.
 
 Each level reports Pearson's r, Spearman's ρ and Kendall's τ-b (scipy's definitions, ties
-averaged) with a 95 % **percentile bootstrap** interval: ``n_resamples`` (default 1,000)
-seeded resamples with replacement of the *topics* (summary level: the mean of the resampled
-topics' correlations) or of the *systems* (system level: the correlations recomputed on the
-resampled systems, vectorized over resamples). Resamples that make a side constant are
-dropped. Deutsch et al. also resample topics and systems jointly; we resample the unit the
-statistic averages over, which is what the interval is about.
+averaged; :func:`row_correlations`, the module's one correlation path, computes every row of a
+matrix at once) with a 95 % **percentile bootstrap** interval: ``n_resamples`` (default 1,000)
+seeded resamples, drawn by :mod:`pyrabench.resampling` and computed all at once. By default each
+level resamples the unit its statistic averages over, which is what the interval is about: the
+*topics* at summary level (the mean of the resampled topics' correlations), the *systems* at
+system level (the correlations recomputed on the resampled systems). Deutsch et al. (2021) name
+three schemes, resampling the systems, the inputs (topics) or both jointly, which they
+recommend for an interval that generalizes to new summarizers *and* new inputs; ``scheme=``
+picks one at either level (``"both"``: each resample draws systems and topics, and the
+statistic is recomputed on the summaries of the drawn systems for the drawn topics). Resamples
+that make a side constant are dropped.
 """
 
 from __future__ import annotations
@@ -37,12 +42,18 @@ import pandas as pd
 from scipy import stats
 
 from ..errors import PyrabenchError
+from ..resampling import (bootstrap_indices, percentile_interval, permutation_p_values, scheme_indices,
+                          swap_masks)
 
 LEVELS = ("summary", "system")  # what ``pyrabench correlate`` reports by default
 ALL_LEVELS = ("summary", "system", "global")
 STATISTICS = ("pearson", "spearman", "kendall")
 N_RESAMPLES = 1000
 CONFIDENCE = 0.95
+#: What each resampling scheme (:data:`pyrabench.resampling.SCHEMES`) draws, as the intervals report it.
+SCHEME_UNITS = {"systems": "systems", "inputs": "topics", "both": "topics and systems"}
+_KENDALL_CELLS = 2_000_000  # pairs per vectorized Kendall chunk (memory bound)
+_KENDALL_VECTOR_MAX = 200  # longer rows: scipy's O(n log n) τ-b, one row at a time
 
 
 def per_summary(frame: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
@@ -50,91 +61,143 @@ def per_summary(frame: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
     return frame.groupby(["topic", "peer"], sort=True)[list(columns)].mean().reset_index()
 
 
-def _corr3(x: np.ndarray, y: np.ndarray) -> tuple[float, float, float] | None:
-    """(pearson, spearman, kendall) or None when a side is constant or fewer than 3 points."""
-    if len(x) < 3 or np.ptp(x) == 0 or np.ptp(y) == 0:
-        return None
-    return (float(stats.pearsonr(x, y)[0]), float(stats.spearmanr(x, y)[0]), float(stats.kendalltau(x, y)[0]))
+def _centered(v: np.ndarray, present: np.ndarray | None) -> np.ndarray:
+    """Rows minus their mean over the present cells; absent cells 0."""
+    if present is None:
+        return v - v.mean(axis=1, keepdims=True)
+    n = np.maximum(present.sum(axis=1, keepdims=True), 1)
+    mean = np.where(present, v, 0.0).sum(axis=1, keepdims=True) / n
+    return np.where(present, v - mean, 0.0)
 
 
-def _pearson_rows(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Row-wise Pearson of ``(B, n)`` arrays; NaN for a constant row."""
-    xc = x - x.mean(axis=1, keepdims=True)
-    yc = y - y.mean(axis=1, keepdims=True)
+def _pearson_rows(x: np.ndarray, y: np.ndarray, present: np.ndarray | None) -> np.ndarray:
+    xc, yc = _centered(x, present), _centered(y, present)
     den = np.sqrt((xc * xc).sum(axis=1) * (yc * yc).sum(axis=1))
     return np.divide((xc * yc).sum(axis=1), den, out=np.full(len(x), np.nan), where=den > 1e-300)
 
 
-def kendall_rows(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Row-wise Kendall τ-b of ``(B, n)`` arrays (scipy's default variant); NaN for a constant row."""
+def _signs(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """sign(a − b) as int8 (−1, 0, 1): an eighth of the memory of float signs."""
+    return np.greater(a, b).view(np.int8) - np.less(a, b).view(np.int8)
+
+
+def _kendall_rows(x: np.ndarray, y: np.ndarray, present: np.ndarray | None) -> np.ndarray:
+    """τ-b from the signs of every pair's differences, pairs with an absent cell left out.
+    Memory grows as n² per row, so rows go in chunks, and long rows (the global level's
+    thousand summaries) go to scipy's O(n log n) τ-b one at a time."""
     n = x.shape[1]
-    iu = np.triu_indices(n, k=1)
-    dx = np.sign(x[:, :, None] - x[:, None, :])[:, iu[0], iu[1]]
-    dy = np.sign(y[:, :, None] - y[:, None, :])[:, iu[0], iu[1]]
-    num = (dx * dy).sum(axis=1)
-    den = np.sqrt(np.count_nonzero(dx, axis=1).astype(float) * np.count_nonzero(dy, axis=1))
-    return np.divide(num, den, out=np.full(len(x), np.nan), where=den > 0)
+    if n > _KENDALL_VECTOR_MAX:
+        keep = np.ones(x.shape, dtype=bool) if present is None else present
+        return np.array([stats.kendalltau(xb[k], yb[k])[0] for xb, yb, k in zip(x, y, keep)], dtype=float)
+    i, j = np.triu_indices(n, k=1)
+    step = max(1, _KENDALL_CELLS // max(1, len(i)))
+    out = []
+    for start in range(0, len(x), step):
+        xs, ys = x[start:start + step], y[start:start + step]
+        dx, dy = _signs(xs[:, i], xs[:, j]), _signs(ys[:, i], ys[:, j])
+        if present is not None:
+            ps = present[start:start + step]
+            both = (ps[:, i] & ps[:, j]).view(np.int8)
+            dx *= both
+            dy *= both
+        den = np.sqrt(np.count_nonzero(dx, axis=1).astype(float) * np.count_nonzero(dy, axis=1))
+        num = (dx * dy).sum(axis=1, dtype=np.int64)
+        out.append(np.divide(num, den, out=np.full(len(xs), np.nan), where=den > 0))
+    return np.concatenate(out) if out else np.empty(0)
 
 
-def row_correlations(xs: np.ndarray, ys: np.ndarray) -> dict[str, np.ndarray]:
-    """The three statistics of every row pair ``xs[b], ys[b]`` of two ``(B, n)`` arrays at once."""
-    rx, ry = stats.rankdata(xs, axis=1), stats.rankdata(ys, axis=1)  # average ranks, as spearmanr
-    return {"pearson": _pearson_rows(xs, ys), "spearman": _pearson_rows(rx, ry),
-            "kendall": kendall_rows(xs, ys)}
+def _spread(v: np.ndarray, present: np.ndarray | None) -> np.ndarray:
+    """Each row's range over its present cells (−inf for a row with none)."""
+    if present is None:
+        return np.ptp(v, axis=1)
+    return np.max(v, axis=1, where=present, initial=-np.inf) - np.min(v, axis=1, where=present, initial=np.inf)
 
 
-def resampled_correlations(x: np.ndarray, y: np.ndarray, idx: np.ndarray) -> dict[str, np.ndarray]:
-    """The three statistics on every resample ``x[idx[b]], y[idx[b]]`` at once."""
-    return row_correlations(x[idx], y[idx])
+def row_correlations(x, y, present=None) -> np.ndarray:
+    """Pearson, Spearman and Kendall τ-b (scipy's definitions, ties averaged) of every row pair
+    ``x[b], y[b]`` of two ``(B, n)`` arrays at once: ``(B, 3)``, columns in :data:`STATISTICS`.
+    ``present`` (``(B, n)`` booleans) leaves cells out, so rows of a topics × systems matrix
+    with gaps are correlated over the summaries they hold. A row with fewer than 3 present
+    cells or a constant side has no correlation: NaN. The one correlation path of the module."""
+    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    if present is not None:
+        present = np.asarray(present, dtype=bool)
+        x, y = np.where(present, x, 0.0), np.where(present, y, 0.0)  # absent cells never reach a sum
+    counts = np.full(len(x), x.shape[1]) if present is None else present.sum(axis=1)
+    defined = (counts >= 3) & (_spread(x, present) > 0) & (_spread(y, present) > 0)
+    out = np.full((len(x), 3), np.nan)
+    if not defined.any():
+        return out
+    x, y = x[defined], y[defined]
+    present = None if present is None else present[defined]
+    if present is None:
+        rx, ry = stats.rankdata(x, axis=1), stats.rankdata(y, axis=1)
+    else:  # ranks among the present cells (NaN elsewhere, then zeroed by the mask)
+        rx = stats.rankdata(np.where(present, x, np.nan), axis=1, nan_policy="omit")
+        ry = stats.rankdata(np.where(present, y, np.nan), axis=1, nan_policy="omit")
+        rx, ry = np.where(present, rx, 0.0), np.where(present, ry, 0.0)
+    out[defined] = np.column_stack([_pearson_rows(x, y, present), _pearson_rows(rx, ry, present),
+                                    _kendall_rows(x, y, present)])
+    return out
+
+
+def _matrix(rows: pd.DataFrame, columns: Sequence[str]) -> tuple[list[np.ndarray], np.ndarray]:
+    """Each column of per-summary ``rows`` as a topics × systems matrix (topics and peer ids
+    sorted), and where all of them are present."""
+    distinct = list(dict.fromkeys(columns))  # a metric compared with itself is one column
+    wide = rows.pivot(index="topic", columns="peer", values=distinct).sort_index().sort_index(axis=1)
+    values = {c: wide[c].to_numpy(float) for c in distinct}
+    present = np.logical_and.reduce([np.isfinite(v) for v in values.values()])
+    return [values[c] for c in columns], present
 
 
 def per_topic_correlations(frame: pd.DataFrame, metric: str, reference: str) -> np.ndarray:
     """``(topics, 3)``: Pearson, Spearman and Kendall of each topic with a defined correlation
-    (3 or more summaries, neither side constant), in topic order. Topics with the same number of
-    summaries are computed together, row-wise (as the bootstrap is), not one scipy call each."""
-    codes, topics = pd.factorize(frame["topic"], sort=True)
-    x, y = frame[metric].to_numpy(float), frame[reference].to_numpy(float)
-    order = np.argsort(codes, kind="stable")  # each topic's rows together, in frame order
-    sizes = np.bincount(codes, minlength=len(topics))
-    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
-    out = np.full((len(topics), 3), np.nan)
-    for n in np.unique(sizes[sizes >= 3]):
-        group = np.nonzero(sizes == n)[0]
-        rows = order[starts[group][:, None] + np.arange(n)]
-        xs, ys = x[rows], y[rows]
-        defined = (np.ptp(xs, axis=1) > 0) & (np.ptp(ys, axis=1) > 0)
-        r = row_correlations(xs[defined], ys[defined])
-        out[group[defined]] = np.column_stack([r[s] for s in STATISTICS])
-    return out[~np.isnan(out[:, 0])]
+    (3 or more summaries, neither side constant), in topic order: the rows of the topics ×
+    systems matrix correlated at once."""
+    (x, y), present = _matrix(frame, [metric, reference])
+    r = row_correlations(x, y, present)
+    return r[~np.isnan(r[:, 0])]
 
 
-def _interval(values: np.ndarray, confidence: float) -> list[float] | None:
-    v = values[np.isfinite(values)]
-    if len(v) < 2:
-        return None
-    a = (1 - confidence) / 2
-    return [float(np.quantile(v, a)), float(np.quantile(v, 1 - a))]
-
-
-def _ci_block(samples: dict[str, np.ndarray], confidence: float, n_resamples: int, over: str, seed: int) -> dict:
-    out = {s: _interval(samples[s], confidence) for s in STATISTICS}
+def _ci_block(samples: np.ndarray, confidence: float, n_resamples: int, over: str, seed: int) -> dict:
+    out = {s: percentile_interval(samples[:, k], confidence) for k, s in enumerate(STATISTICS)}
     out.update({"confidence": confidence, "resamples": n_resamples, "over": over, "seed": seed,
                 "method": "percentile bootstrap"})
     return out
 
 
+def _nanmean(values: np.ndarray, present: np.ndarray, axis: int) -> tuple[np.ndarray, np.ndarray]:
+    """Mean over the present cells along ``axis`` and whether any cell was present."""
+    n = present.sum(axis=axis)
+    total = np.where(present, values, 0.0).sum(axis=axis)
+    return np.divide(total, n, out=np.zeros(total.shape), where=n > 0), n > 0
+
+
 def summary_level(frame: pd.DataFrame, metric: str, reference: str, n_resamples: int = N_RESAMPLES,
-                  confidence: float = CONFIDENCE, seed: int = 0) -> dict:
-    """Mean over topics of the per-topic correlations, with a bootstrap over topics (module docstring)."""
-    r = per_topic_correlations(frame.dropna(subset=[metric, reference]), metric, reference)
-    if not len(r):
+                  confidence: float = CONFIDENCE, seed: int = 0, scheme: str = "inputs") -> dict:
+    """Mean over topics of the per-topic correlations, with a bootstrap of the topics (``scheme``
+    ``"inputs"``, the default), of the systems (each topic's correlation over the resampled
+    systems) or of both; the topics with a defined correlation are the inputs."""
+    (x, y), present = _matrix(frame.dropna(subset=[metric, reference]), [metric, reference])
+    r = row_correlations(x, y, present)
+    defined = ~np.isnan(r[:, 0])
+    if not defined.any():
         raise PyrabenchError(f"no topic has a defined correlation between {metric} and {reference}")
-    idx = np.random.default_rng(seed).integers(0, len(r), size=(n_resamples, len(r)))
-    means = r[idx].mean(axis=1)  # (B, 3)
-    samples = {s: means[:, k] for k, s in enumerate(STATISTICS)}
+    x, y, present, r = x[defined], y[defined], present[defined], r[defined]
+    topics, systems = x.shape
+    rows, cols = scheme_indices(systems, topics, scheme, n_resamples, np.random.default_rng(seed))
+    if scheme == "inputs":  # a topic's correlation is the same in every resample
+        samples = r[cols].mean(axis=1)
+    else:
+        pick = (cols[:, :, None], rows[:, None, :])  # (B, topics, systems)
+        rr = row_correlations(x[pick].reshape(-1, systems), y[pick].reshape(-1, systems),
+                              present[pick].reshape(-1, systems)).reshape(n_resamples, topics, 3)
+        samples, _ = _nanmean(rr, ~np.isnan(rr), axis=1)  # topics left undefined by a resample left out
+        samples[np.isnan(rr).all(axis=1)] = np.nan
     point = r.mean(axis=0)
     return {**{s: float(point[k]) for k, s in enumerate(STATISTICS)}, "n": len(r),
-            "ci": _ci_block(samples, confidence, n_resamples, "topics", seed)}
+            "ci": _ci_block(samples, confidence, n_resamples, SCHEME_UNITS[scheme], seed)}
 
 
 def system_means(frame: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
@@ -143,18 +206,29 @@ def system_means(frame: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
 
 
 def system_level(frame: pd.DataFrame, metric: str, reference: str, n_resamples: int = N_RESAMPLES,
-                 confidence: float = CONFIDENCE, seed: int = 0) -> dict:
-    """Correlation of the systems' mean scores, with a bootstrap over systems (module docstring)."""
-    means = system_means(frame.dropna(subset=[metric, reference]), [metric, reference])
+                 confidence: float = CONFIDENCE, seed: int = 0, scheme: str = "systems") -> dict:
+    """Correlation of the systems' mean scores, with a bootstrap of the systems (``scheme``
+    ``"systems"``, the default), of the topics (the means taken over the resampled topics) or of
+    both."""
+    rows = frame.dropna(subset=[metric, reference])
+    means = system_means(rows, [metric, reference])
     x, y = means[metric].to_numpy(float), means[reference].to_numpy(float)
-    point = _corr3(x, y)
-    if point is None:
+    point = row_correlations(x[None], y[None])[0]
+    if np.isnan(point[0]):
         raise PyrabenchError(f"system-level correlation of {metric} and {reference} is undefined "
                              f"({len(x)} systems, or a constant side)")
-    idx = np.random.default_rng(seed).integers(0, len(x), size=(n_resamples, len(x)))
-    samples = resampled_correlations(x, y, idx)
-    return {**dict(zip(STATISTICS, point)), "n": len(x),
-            "ci": _ci_block(samples, confidence, n_resamples, "systems", seed)}
+    (mx, my), present = _matrix(rows, [metric, reference])
+    topics, systems = mx.shape
+    picked, cols = scheme_indices(systems, topics, scheme, n_resamples, np.random.default_rng(seed))
+    if scheme == "systems":  # a system's mean is the same in every resample
+        samples = row_correlations(x[picked], y[picked])
+    else:
+        pick = (cols[:, :, None], picked[:, None, :])  # (B, topics, systems)
+        xs, held = _nanmean(mx[pick], present[pick], axis=1)
+        ys, _ = _nanmean(my[pick], present[pick], axis=1)
+        samples = row_correlations(xs, ys, held)
+    return {**dict(zip(STATISTICS, map(float, point))), "n": len(x),
+            "ci": _ci_block(samples, confidence, n_resamples, SCHEME_UNITS[scheme], seed)}
 
 
 def global_level(frame: pd.DataFrame, metric: str, reference: str, n_resamples: int = N_RESAMPLES,
@@ -162,16 +236,13 @@ def global_level(frame: pd.DataFrame, metric: str, reference: str, n_resamples: 
     """One correlation over every summary of every topic, with a bootstrap over summaries."""
     rows = frame.dropna(subset=[metric, reference])
     x, y = rows[metric].to_numpy(float), rows[reference].to_numpy(float)
-    point = _corr3(x, y)
-    if point is None:
+    point = row_correlations(x[None], y[None])[0]
+    if np.isnan(point[0]):
         raise PyrabenchError(f"global correlation of {metric} and {reference} is undefined "
                              f"({len(x)} summaries, or a constant side)")
-    idx = np.random.default_rng(seed).integers(0, len(x), size=(n_resamples, len(x)))
-    samples = {"pearson": _pearson_rows(x[idx], y[idx]),
-               "spearman": _pearson_rows(stats.rankdata(x[idx], axis=1), stats.rankdata(y[idx], axis=1)),
-               # τ-b is O(n²) in memory when vectorized over resamples: scipy's O(n log n) per resample
-               "kendall": np.array([stats.kendalltau(x[i], y[i])[0] for i in idx])}
-    return {**dict(zip(STATISTICS, point)), "n": len(x),
+    idx = bootstrap_indices(len(x), n_resamples, np.random.default_rng(seed))
+    samples = row_correlations(x[idx], y[idx])
+    return {**dict(zip(STATISTICS, map(float, point))), "n": len(x),
             "ci": _ci_block(samples, confidence, n_resamples, "summaries", seed)}
 
 
@@ -180,10 +251,12 @@ LEVEL_FUNCTIONS = {"summary": summary_level, "system": system_level, "global": g
 
 def correlations(frame: pd.DataFrame, metrics: Sequence[str], reference: str, errors: dict | None = None,
                  n_resamples: int = N_RESAMPLES, confidence: float = CONFIDENCE, seed: int = 0,
-                 levels: Sequence[str] = LEVELS) -> dict:
+                 levels: Sequence[str] = LEVELS, scheme: str | None = None) -> dict:
     """The ``pyrabench correlate --json`` object for per-annotation rows ``frame`` (columns
     ``topic, peer``, the reference and the metrics). A metric in ``errors`` (name → reason) or
-    with no defined correlation is reported as ``{"error": reason}``, never as NaN."""
+    with no defined correlation is reported as ``{"error": reason}``, never as NaN. ``scheme``
+    (:data:`pyrabench.resampling.SCHEMES`) replaces the summary and system levels' own units;
+    the global level always resamples summaries (its intervals say ``"over"``)."""
     unknown = [lv for lv in levels if lv not in LEVEL_FUNCTIONS]
     if unknown:
         raise PyrabenchError(f"unknown level {unknown[0]!r}; use {', '.join(ALL_LEVELS)}")
@@ -198,7 +271,8 @@ def correlations(frame: pd.DataFrame, metrics: Sequence[str], reference: str, er
                 out[level][metric] = {"error": errors[metric]}
                 continue
             try:
-                out[level][metric] = fn(rows, metric, reference, n_resamples, confidence, seed)
+                own = {} if scheme is None or level == "global" else {"scheme": scheme}
+                out[level][metric] = fn(rows, metric, reference, n_resamples, confidence, seed, **own)
             except PyrabenchError as exc:
                 out[level][metric] = {"error": str(exc)}
     return {"reference": reference, "levels": out}
@@ -209,15 +283,6 @@ def correlations(frame: pd.DataFrame, metrics: Sequence[str], reference: str, er
 
 #: The unit each level resamples and permutes: what its statistic is an average or a correlation over.
 UNITS = {"summary": "topics", "system": "systems", "global": "summaries"}
-_KENDALL_CELLS = 4_000_000  # pairwise-sign cells per vectorized Kendall chunk (memory bound)
-
-
-def _rows3(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Pearson, Spearman and Kendall τ-b of every row pair of ``(B, n)`` arrays: ``(B, 3)``."""
-    rx, ry = stats.rankdata(x, axis=1), stats.rankdata(y, axis=1)
-    step = max(1, _KENDALL_CELLS // max(1, x.shape[1] ** 2))
-    kendall = np.concatenate([kendall_rows(x[i:i + step], y[i:i + step]) for i in range(0, len(x), step)])
-    return np.column_stack([_pearson_rows(x, y), _pearson_rows(rx, ry), kendall])
 
 
 def _standardized(values: np.ndarray, cells: np.ndarray) -> np.ndarray:
@@ -232,15 +297,12 @@ def _units(rows: pd.DataFrame, a: str, b: str, reference: str, level: str):
     correlation differences ``(T, 3)``, or ``(unit, xa, xb, y)`` vectors (standardized
     metrics) whose correlations with ``y`` are compared."""
     if level == "summary":
-        diffs = []
-        for _, g in rows.groupby("topic", sort=True):
-            ref = g[reference].to_numpy(float)
-            ca, cb = _corr3(g[a].to_numpy(float), ref), _corr3(g[b].to_numpy(float), ref)
-            if ca is not None and cb is not None:
-                diffs.append(np.subtract(ca, cb))
-        if len(diffs) < 2:
+        (xa, xb, y), present = _matrix(rows, [a, b, reference])
+        d = row_correlations(xa, y, present) - row_correlations(xb, y, present)
+        d = d[~np.isnan(d).any(axis=1)]  # topics where both metrics correlate with the reference
+        if len(d) < 2:
             raise PyrabenchError(f"fewer than 2 topics where both {a} and {b} correlate with {reference}")
-        return np.asarray(diffs)
+        return d
     columns = list(dict.fromkeys([a, b, reference]))
     if level == "system":
         means = system_means(rows, columns)
@@ -257,17 +319,6 @@ def _units(rows: pd.DataFrame, a: str, b: str, reference: str, level: str):
     return xa, xb, y
 
 
-def _p_values(null: np.ndarray, observed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(two-sided, one-sided A > B) permutation p-values per statistic, counting the observed
-    arrangement itself ((1 + hits) / (1 + B)); ties count as hits, so identical metrics give 1."""
-    tol = 1e-12
-    ok = np.isfinite(null)
-    n = ok.sum(axis=0)
-    greater = ((null >= observed - tol) & ok).sum(axis=0)
-    both = ((np.abs(null) >= np.abs(observed) - tol) & ok).sum(axis=0)
-    return (1 + both) / (1 + n), (1 + greater) / (1 + n)
-
-
 def compare(frame: pd.DataFrame, a: str, b: str, reference: str, level: str = "summary",
             n_resamples: int = N_RESAMPLES, confidence: float = CONFIDENCE, seed: int = 0) -> dict:
     """Is ``a``'s correlation with ``reference`` higher than ``b``'s, at ``level``?
@@ -280,36 +331,41 @@ def compare(frame: pd.DataFrame, a: str, b: str, reference: str, level: str = "s
     percentile interval of the difference ``r(a) − r(b)``. The unit is the one the level's
     statistic is taken over (:data:`UNITS`), as for the single-metric intervals. At summary
     level a swap within a topic exchanges that topic's two correlations, so the permutation is
-    a sign flip of the per-topic differences. Everything is vectorized over resamples.
+    a sign flip of the per-topic differences. When the ``2**n`` ways to swap n units are no more
+    than ``n_resamples``, all are enumerated and the p-values are exact (``"exact"``,
+    ``"permutations"``; :func:`pyrabench.resampling.swap_masks`). Everything is vectorized over
+    resamples.
     """
     columns = list(dict.fromkeys([reference, a, b]))  # a metric compared with itself is one column
     rows = per_summary(frame, columns).dropna(subset=columns)
     rng = np.random.default_rng(seed)
     units = _units(rows, a, b, reference, level)
-    if level == "summary":
+    if level == "summary":  # a swap within a topic flips the sign of its difference
         d = units
-        observed = d.mean(axis=0)
-        signs = rng.choice(np.array([-1.0, 1.0]), size=(n_resamples, len(d)))
-        null = signs @ d / len(d)
-        boot = d[rng.integers(0, len(d), size=(n_resamples, len(d)))].mean(axis=1)
         n = len(d)
+        observed = d.mean(axis=0)
+        swaps = swap_masks(n, n_resamples, rng)
+        null = np.where(swaps.mask, -1.0, 1.0) @ d / n
+        boot = d[bootstrap_indices(n, n_resamples, rng)].mean(axis=1)
     else:
         xa, xb, y = units
         n = len(y)
-        observed = _rows3(xa[None], y[None])[0] - _rows3(xb[None], y[None])[0]
-        swap = rng.random((n_resamples, n)) < 0.5
-        ys = np.broadcast_to(y, swap.shape)
-        null = _rows3(np.where(swap, xb, xa), ys) - _rows3(np.where(swap, xa, xb), ys)
-        idx = rng.integers(0, n, size=(n_resamples, n))
-        boot = _rows3(xa[idx], y[idx]) - _rows3(xb[idx], y[idx])
-    two_sided, greater = _p_values(null, observed)
+        observed = row_correlations(xa[None], y[None])[0] - row_correlations(xb[None], y[None])[0]
+        swaps = swap_masks(n, n_resamples, rng)
+        ys = np.broadcast_to(y, swaps.mask.shape)
+        null = (row_correlations(np.where(swaps.mask, xb, xa), ys)
+                - row_correlations(np.where(swaps.mask, xa, xb), ys))
+        idx = bootstrap_indices(n, n_resamples, rng)
+        boot = row_correlations(xa[idx], y[idx]) - row_correlations(xb[idx], y[idx])
+    two_sided, greater = permutation_p_values(null, observed, swaps.exact)
     return {
         "a": a, "b": b, "reference": reference, "level": level, "n": int(n), "over": UNITS[level],
         "difference": {s: float(observed[k]) for k, s in enumerate(STATISTICS)},
-        "ci": {s: _interval(boot[:, k], confidence) for k, s in enumerate(STATISTICS)},
+        "ci": {s: percentile_interval(boot[:, k], confidence) for k, s in enumerate(STATISTICS)},
         "p_value": {s: float(two_sided[k]) for k, s in enumerate(STATISTICS)},
         "p_greater": {s: float(greater[k]) for k, s in enumerate(STATISTICS)},
         "confidence": confidence, "resamples": n_resamples, "seed": seed,
+        "permutations": len(swaps.mask), "exact": swaps.exact,
         "method": "permutation test (p) and paired percentile bootstrap (interval), Deutsch et al. 2021",
     }
 

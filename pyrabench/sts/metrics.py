@@ -9,11 +9,12 @@ Fisher-z test between systems. Undefined correlations (a constant system) are Na
 
 from __future__ import annotations
 
-import warnings
 from typing import Sequence
 
 import numpy as np
 from scipy import stats
+
+from ..resampling import paired_bootstrap_interval
 
 
 def _pair(x, y) -> tuple[np.ndarray, np.ndarray]:
@@ -115,7 +116,9 @@ def fisher_z_test(r1: float, r2: float, n1: int, n2: int | None = None) -> tuple
 
 def bootstrap_ci(system, gold, confidence: float = 0.95, n_resamples: int = 1000, seed: int = 0,
                  method: str = "percentile") -> tuple[float, float]:
-    """Confidence interval of Pearson by resampling pairs (scipy.stats.bootstrap, paired, vectorized)."""
+    """Confidence interval of Pearson by resampling pairs (scipy.stats.bootstrap, paired, vectorized,
+    through :func:`pyrabench.resampling.paired_bootstrap_interval`); ``method="BCa"`` corrects for
+    bias and skew."""
     x, y = _pair(system, gold)
 
     def statistic(a, b, axis=-1):
@@ -124,9 +127,4 @@ def bootstrap_ci(system, gold, confidence: float = 0.95, n_resamples: int = 1000
         with np.errstate(invalid="ignore", divide="ignore"):
             return (a * b).sum(axis=axis) / np.sqrt((a * a).sum(axis=axis) * (b * b).sum(axis=axis))
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", category=RuntimeWarning)
-        res = stats.bootstrap((x, y), statistic, paired=True, vectorized=True, n_resamples=n_resamples,
-                              confidence_level=confidence, method=method,
-                              rng=np.random.default_rng(seed))
-    return float(res.confidence_interval.low), float(res.confidence_interval.high)
+    return paired_bootstrap_interval((x, y), statistic, n_resamples, confidence, np.random.default_rng(seed), method)

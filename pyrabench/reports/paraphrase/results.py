@@ -16,7 +16,7 @@ from ...paraphrase import metrics
 from ...paraphrase.evaluate import FIT_FRACTION, Scores
 from ...paraphrase.store import Benchmark
 from ...text import words_many
-from ..tables import interval, number
+from ..tables import format_interval, number
 
 
 def preset_comparison(benches: Mapping[str, Benchmark], specs: Sequence[str], data=None, seed: int = 0) -> pd.DataFrame:
@@ -59,7 +59,7 @@ def _ci(row, metric: str, percent: bool = False) -> str:
     """``[low, high]`` of a metric at the book's precision, in percent (no sign: the column says
     so) or as a fraction."""
     k, kind = (100, "percent") if percent else (1, "score")
-    return interval(k * row[metric + "_low"], k * row[metric + "_high"], kind)
+    return format_interval(k * row[metric + "_low"], k * row[metric + "_high"], kind)
 
 
 #: Columns of :func:`table`; success and its interval are both in percent.
@@ -103,7 +103,7 @@ def comparison_table(comparisons: Sequence[dict]) -> pd.DataFrame:
             "b": c["b"],
             "metric": label,
             "a − b": number(k * c[f"{metric}_difference"], kind),  # rows of different units: text
-            "95 % CI": interval(k * c[metric + "_low"], k * c[metric + "_high"], kind),
+            "95 % CI": format_interval(k * c[metric + "_low"], k * c[metric + "_high"], kind),
             "p": c[f"{metric}_p"],
         }
         for c in comparisons

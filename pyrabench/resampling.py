@@ -1,0 +1,176 @@
+"""Resampling, in one place: the bootstrap and the paired permutation test every task uses.
+
+The tasks ask different questions of their resamples (a correlation over systems, a mean over
+topics, an F over 200,000 pairs), but draw them, turn them into an interval and into a p-value
+here, so that every interval and p-value in the book follows the same conventions:
+
+* **Seeded.** Every function takes a ``numpy.random.Generator``; a task seeds one per result, so
+  the same call gives the same bytes.
+* **Bootstrap** draws are ``rng.integers(0, n, (n_resamples, n))``, one row per resample (what
+  ``scipy.stats.bootstrap`` draws), computed on all at once. When a statistic depends on the items
+  only through category counts, :func:`bootstrap_counts` draws those counts directly (a
+  multinomial), which costs O(categories) per resample instead of O(n).
+* **Percentile interval** (:func:`percentile_interval`): the quantiles of the resampled values;
+  resamples on which the statistic is undefined (NaN: a constant side of a correlation) are
+  left out. ``scipy.stats.bootstrap`` (:func:`paired_bootstrap_interval`, with BCa) serves
+  statistics defined on every resample.
+* **Three schemes** for a metric scored on a systems × inputs matrix (Deutsch, Dror & Roth 2021,
+  :data:`SCHEMES`): resample the ``"systems"`` (rows), the ``"inputs"`` (columns, the topics), or
+  ``"both"`` jointly (:func:`scheme_indices`). Which one an interval uses says what it is about:
+  other summarizers, other inputs, or both.
+* **Paired permutation test** (:func:`swap_masks`, :func:`permutation_p_values`): the two
+  systems' (or metrics') values are swapped per unit, each with probability 1/2. When the
+  ``2**n`` arrangements are no more than the resamples asked for, all of them are enumerated
+  instead (as ``scipy.stats.permutation_test`` does) and the p-value is exact. The observed
+  arrangement is always counted, so p is never 0: exact, p = (arrangements at least as extreme
+  as the observed, the observed included) / 2**n; drawn, p = (1 + draws at least as extreme) /
+  (1 + draws). A grouped variant (:func:`swap_counts`) draws the number of swapped items per
+  category.
+* **Multiplicity** (:func:`holm`): Holm's step-down adjustment of a family of p-values (scipy has
+  none, and statsmodels is not a dependency).
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Callable, NamedTuple, Sequence
+
+import numpy as np
+from scipy import stats
+
+from .errors import MetricInputError
+
+SCHEMES = ("systems", "inputs", "both")
+TOLERANCE = 1e-12  # resampled values this close to the observed one count as ties (as extreme)
+
+
+def _check_confidence(confidence: float) -> None:
+    if not 0 < confidence < 1:
+        raise MetricInputError(f"confidence must be in (0, 1), got {confidence}")
+
+
+# --------------------------------------------------------------------------- bootstrap
+
+
+def bootstrap_indices(n: int, n_resamples: int, rng: np.random.Generator) -> np.ndarray:
+    """``(n_resamples, n)`` indices drawn with replacement, one resample per row."""
+    return rng.integers(0, n, size=(n_resamples, n))
+
+
+def bootstrap_counts(counts, n_resamples: int, rng: np.random.Generator) -> np.ndarray:
+    """``(n_resamples, k)`` category counts of the items resampled with replacement: resampling
+    n items whose statistic depends only on how many fall in each of k categories is exactly a
+    multinomial draw over those categories, O(k) per resample."""
+    counts = np.asarray(counts, dtype=np.int64)
+    n = int(counts.sum())
+    if n == 0:
+        return np.zeros((n_resamples, counts.size), dtype=np.int64)
+    return rng.multinomial(n, counts / n, size=n_resamples)
+
+
+def scheme_indices(n_systems: int, n_inputs: int, scheme: str, n_resamples: int,
+                   rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Row (system) and column (input) indices of ``n_resamples`` resamples of a systems ×
+    inputs matrix under ``scheme``, each ``(n_resamples, size)``; an axis the scheme keeps is
+    the identity on every row. ``"both"`` draws the systems first, then the inputs."""
+    if scheme not in SCHEMES:
+        raise MetricInputError(f"unknown resampling scheme {scheme!r}; use {', '.join(SCHEMES)}")
+    rows = (bootstrap_indices(n_systems, n_resamples, rng) if scheme in ("systems", "both")
+            else np.broadcast_to(np.arange(n_systems), (n_resamples, n_systems)))
+    cols = (bootstrap_indices(n_inputs, n_resamples, rng) if scheme in ("inputs", "both")
+            else np.broadcast_to(np.arange(n_inputs), (n_resamples, n_inputs)))
+    return rows, cols
+
+
+def percentile_interval(samples, confidence: float) -> list[float] | None:
+    """The percentile interval of resampled values: the ``(1 − confidence) / 2`` and
+    ``(1 + confidence) / 2`` quantiles (linear interpolation, as numpy and scipy). Undefined
+    resamples (NaN) are left out; None when fewer than two remain."""
+    _check_confidence(confidence)
+    v = np.asarray(samples, dtype=float)
+    v = v[np.isfinite(v)]
+    if len(v) < 2:
+        return None
+    alpha = (1 - confidence) / 2
+    low, high = np.quantile(v, [alpha, 1 - alpha])
+    return [float(low), float(high)]
+
+
+def paired_bootstrap_interval(data: Sequence, statistic: Callable, n_resamples: int, confidence: float,
+                              rng: np.random.Generator, method: str = "percentile") -> tuple[float, float]:
+    """``scipy.stats.bootstrap`` of paired samples (items resampled together), vectorized, for a
+    statistic defined on every resample; ``method`` may be ``"BCa"``. A resample that makes the
+    statistic undefined gives a NaN bound, not a warning."""
+    _check_confidence(confidence)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", category=RuntimeWarning)
+        res = stats.bootstrap(tuple(data), statistic, paired=True, vectorized=True, n_resamples=n_resamples,
+                              confidence_level=confidence, method=method, rng=rng)
+    return float(res.confidence_interval.low), float(res.confidence_interval.high)
+
+
+# --------------------------------------------------------------------------- paired permutation test
+
+
+class Swaps(NamedTuple):
+    """Which units are swapped in each arrangement (``(arrangements, n)`` booleans), and whether
+    the arrangements are all ``2**n`` of them (exact) or random draws."""
+
+    mask: np.ndarray
+    exact: bool
+
+
+def swap_masks(n: int, n_resamples: int, rng: np.random.Generator) -> Swaps:
+    """The arrangements of a paired permutation test over ``n`` units: every one of the ``2**n``
+    (the identity first) when that is no more than ``n_resamples`` draws, else ``n_resamples``
+    random ones, each unit swapped with probability 1/2."""
+    if n < 63 and 2 ** n <= n_resamples:
+        every = (np.arange(2 ** n)[:, None] >> np.arange(n)) & 1
+        return Swaps(every.astype(bool), True)
+    return Swaps(rng.random((n_resamples, n)) < 0.5, False)
+
+
+def swap_counts(counts, n_resamples: int, rng: np.random.Generator) -> np.ndarray:
+    """``(n_resamples, k)``: how many of the items in each of k categories a random arrangement
+    swaps, each item with probability 1/2 (a binomial per category): the grouped form of
+    :func:`swap_masks` for statistics that depend on the items only through category counts."""
+    return rng.binomial(np.asarray(counts, dtype=np.int64), 0.5, size=(n_resamples, len(counts)))
+
+
+def permutation_p_values(null, observed, exact: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Two-sided and one-sided (greater) p-values of ``observed`` against the statistic on each
+    arrangement (``null``, one row per arrangement, one column per statistic).
+
+    Values within :data:`TOLERANCE` count as at least as extreme, so identical systems give
+    p = 1. Undefined arrangements (NaN) are left out. Exact (``null`` holds every arrangement,
+    the observed one among them): p = count / arrangements. Drawn: p = (1 + count) /
+    (1 + draws), the observed arrangement added to the draws (Phipson & Smyth 2010), so a
+    p-value is never 0.
+    """
+    null = np.asarray(null, dtype=float)
+    observed = np.asarray(observed, dtype=float)
+    defined = np.isfinite(null)
+    n = defined.sum(axis=0)
+    greater = ((null >= observed - TOLERANCE) & defined).sum(axis=0)
+    extreme = ((np.abs(null) >= np.abs(observed) - TOLERANCE) & defined).sum(axis=0)
+    added = 0 if exact else 1
+    return (added + extreme) / (added + n), (added + greater) / (added + n)
+
+
+# --------------------------------------------------------------------------- multiplicity
+
+
+def holm(p_values) -> np.ndarray:
+    """Holm's (1979) step-down adjusted p-values of one family of tests, in the input's order: the
+    i-th smallest p times (m − i + 1), made non-decreasing, capped at 1. A test is significant at
+    level α after the correction when its adjusted p is below α; the family-wise error rate is
+    then at most α whatever the dependence between the tests. NaN stays NaN and does not count
+    in m."""
+    p = np.asarray(p_values, dtype=float)
+    out = np.full(p.shape, np.nan)
+    known = np.flatnonzero(np.isfinite(p))
+    order = known[np.argsort(p[known], kind="stable")]
+    m = len(order)
+    scaled = (m - np.arange(m)) * p[order]
+    out[order] = np.minimum(1.0, np.maximum.accumulate(scaled))
+    return out
