@@ -83,6 +83,20 @@ def test_score_table_columns_from_header_checked_against_description(tmp_path):
         judgments.read_header(write(tmp_path / "b-header.txt", "setid bogus\n"))
 
 
+@pytest.mark.parametrize("text, message", [
+    ("content\n", "no 'setid' column"),
+    ("setid modifiedscore\n", "no 'peerid' column"),
+    ("setid peerid content Content\n", "column 'content' is named twice"),
+    ("setid peerid\n\xff\n", r"h-header.txt:2: not UTF-8"),
+], ids=["no-topic", "no-peer", "twice", "not-utf8"])
+def test_score_table_header_needs_topic_and_peer_once_each(tmp_path, text, message):
+    """Found by fuzzing: a header without ``setid`` was a KeyError, a non-UTF-8 one a UnicodeDecodeError."""
+    path = tmp_path / "h-header.txt"
+    path.write_bytes(text.encode("utf-8", "surrogateescape") if "\xff" not in text else text.encode("latin-1"))
+    with pytest.raises(DataFormatError, match=message):
+        judgments.read_header(path)
+
+
 def test_ids_match_the_pan_reader(tmp_path):
     """A zero-padded system id is the number NIST uses everywhere (DUC 2006 D0647), in the tables
     as in the .pan file names: the same normalisation."""

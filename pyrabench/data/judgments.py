@@ -45,6 +45,7 @@ import pandas as pd
 
 from ..dataroot import resolve
 from ..errors import DataFormatError, MissingDataError
+from ..files import read_utf8
 from .corpora import data_root_of, normalized_peer_id
 
 JUDGMENT_DIRS = {
@@ -181,13 +182,19 @@ def read_quality(path: Path) -> pd.DataFrame:
 def read_header(path: Path, description: Path | None = None) -> tuple[str, ...]:
     """Our names of the score table's columns (``*-header.txt``), checked against the column
     count ``*-data-description.txt`` states when it is there."""
-    names = path.read_text(encoding="utf-8").split()
+    names = read_utf8(path).split()
     if not names:
         raise DataFormatError(path, "no column names")
     unknown = [n for n in names if n.lower() not in HEADER_NAMES]
     if unknown:
         raise DataFormatError(path, f"unknown column {unknown[0]!r}; known: {', '.join(HEADER_NAMES)}", 1)
     ours = tuple(HEADER_NAMES[n.lower()] for n in names)
+    twice = next((n for n in names if ours.count(HEADER_NAMES[n.lower()]) > 1), None)
+    if twice is not None:
+        raise DataFormatError(path, f"column {twice!r} is named twice", 1)
+    for name, key in (("setid", "topic"), ("peerid", "peer")):
+        if key not in ours:
+            raise DataFormatError(path, f"no {name!r} column: each score line needs its topic and peer", 1)
     if description is not None:
         m = _DESCRIBED.search(" ".join(description.read_text(encoding="utf-8", errors="replace").split()))
         if m and int(m.group(1)) != len(ours):
