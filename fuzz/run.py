@@ -20,7 +20,8 @@ as ``_build/fuzz/crashes/<target>-timeout-…`` or ``…-oom-…``. Replay any s
 
 At the end a table gives, per target, the inputs run, the coverage libFuzzer reached (``cov``:
 instrumented edges; ``ft``: features, edges refined by hit counts), executions per second, the
-distinct crashes found and the time taken. The exit status is 1 when anything crashed.
+distinct crashes found, and the time taken: wall time and the target's own CPU time (what it
+would take on an idle core). The exit status is 1 when anything crashed.
 """
 
 from __future__ import annotations
@@ -103,7 +104,8 @@ class Result:
     crashes: int = 0  # distinct exceptions
     crash_inputs: int = 0
     hang: str = ""  # "timeout" / "out-of-memory" / "died (...)" when libFuzzer stopped early
-    seconds: float = 0.0
+    seconds: float = 0.0  # wall time, start-up included
+    cpu_seconds: float = 0.0  # the target process's CPU time: its cost on an idle core
 
 
 def _dictionary(tokens, path: Path) -> None:
@@ -173,15 +175,18 @@ def _run_one(name: str, args, out: Path) -> Result:
     start = time.monotonic()
     try:
         with open(log_path, "w", encoding="utf-8") as log:
-            proc = subprocess.run([sys.executable, "-m", "fuzz.run", "--child", name, str(crashes), "--", *flags],
-                                  cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+            proc = subprocess.Popen([sys.executable, "-m", "fuzz.run", "--child", name, str(crashes), "--", *flags],
+                                    cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+            _, status, usage = os.wait4(proc.pid, 0)  # the child's own CPU time, whatever else runs
     finally:
         shutil.rmtree(work, ignore_errors=True)
     result.seconds = time.monotonic() - start
+    result.cpu_seconds = usage.ru_utime + usage.ru_stime
     text = log_path.read_text(encoding="utf-8", errors="replace")
     _parse(text, result)
-    if proc.returncode != 0 and not result.hang:
-        result.hang = f"died (exit {proc.returncode}, see {log_path})"
+    code = os.waitstatus_to_exitcode(status)
+    if code != 0 and not result.hang:
+        result.hang = f"died (exit {code}, see {log_path})"
     result.crashes = len(list(crashes.glob(f"{name}-*.bin")))
     result.crash_inputs = sum(int(p.read_text() or 0) for p in crashes.glob(f"{name}-*.count"))
     for line in text.splitlines():
@@ -189,17 +194,18 @@ def _run_one(name: str, args, out: Path) -> Result:
             print(line, flush=True)
     status = result.hang or (f"{result.crashes} crash(es)" if result.crashes else "clean")
     print(f"{name}: {result.runs:,} inputs, cov {result.cov}, ft {result.ft}, {result.exec_per_s} exec/s, "
-          f"{result.seconds:.0f} s: {status}", flush=True)
+          f"{result.seconds:.0f} s ({result.cpu_seconds:.0f} s CPU): {status}", flush=True)
     return result
 
 
 def _table(results: list[Result], wall: float) -> str:
-    head = ("target", "inputs", "cov", "ft", "exec/s", "crashes", "crashing inputs", "hang/oom", "seconds")
+    head = ("target", "inputs", "cov", "ft", "exec/s", "crashes", "crashing inputs", "hang/oom", "seconds", "CPU s")
     rows = [(r.name, f"{r.runs:,}", str(r.cov), str(r.ft), str(r.exec_per_s), str(r.crashes), str(r.crash_inputs),
-             r.hang or "-", f"{r.seconds:.0f}") for r in results]
+             r.hang or "-", f"{r.seconds:.0f}", f"{r.cpu_seconds:.0f}") for r in results]
     widths = [max(len(x) for x in col) for col in zip(head, *rows)]
     line = lambda cells: "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))  # noqa: E731
-    return "\n".join([line(head), *map(line, rows), f"wall time {wall:.0f} s"])
+    cpu = sum(r.cpu_seconds for r in results)
+    return "\n".join([line(head), *map(line, rows), f"wall time {wall:.0f} s, CPU time {cpu:.0f} s"])
 
 
 def _replay(path: Path) -> int:

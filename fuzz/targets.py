@@ -21,6 +21,7 @@ import hashlib
 import io
 import json
 import os
+import shutil
 import struct
 import tarfile
 import tempfile
@@ -36,6 +37,11 @@ from pyrabench.embeddings import vectors, wmf_corpus
 from pyrabench.errors import PyrabenchError
 from pyrabench.paraphrase import store
 from pyrabench.sts import outputs, releases
+
+try:
+    from pyrabench.data import summaries
+except ImportError:  # the user-summary reader (branch ownsum) has not been merged here yet
+    summaries = None
 
 #: What a reader may raise on bad input; anything else is a crash.
 EXPECTED = (PyrabenchError,)
@@ -443,6 +449,49 @@ def _benchmark_stats_seeds() -> list[bytes]:
     return [json.dumps(stats, indent=2).encode("utf-8") + b"\n"]
 
 
+# --------------------------------------------------------------------------- user summaries
+
+
+def _entry_name(raw: bytes) -> list[str]:
+    """A fuzzed file name made safe to create: at most one folder level, no NUL, never ``.``/``..``."""
+    parts = raw.replace(b"\0", b"_").split(b"/", 1)
+    names = [os.fsdecode(p[:100]) for p in parts]
+    return [n if n not in ("", ".", "..") else "x" for n in names]
+
+
+def user_summaries(data: bytes) -> None:
+    """The user's own summaries: each file of the input (cut at :data:`SEP`) is a name line
+    (``D0701.M.250.A.1``, ``sys1/D0701.txt``, ``1.txt``, ``own.jsonl``) and the file's bytes; a
+    single ``.jsonl`` is read as the file, anything else as the folder holding the files."""
+    folder = _work() / "summaries"
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    files = []
+    for part in data.split(SEP):
+        name, _, content = part.partition(b"\n")
+        path = folder.joinpath(*_entry_name(name))
+        try:
+            path.parent.mkdir(exist_ok=True)
+            path.write_bytes(content)
+        except OSError:  # two entries that cannot both exist (a file and a folder of one name)
+            return
+        files.append(path)
+    single = len(files) == 1 and files[0].parent == folder and files[0].suffix == ".jsonl"
+    summaries.read_summaries(files[0] if single else folder)
+
+
+def _user_summaries_seeds() -> list[bytes]:
+    duc = SEP.join(b"D0701.M.250.A.%d\n%s" % (i, s.encode()) for i, s in enumerate(_SUMMARIES, 1))
+    systems = SEP.join(b"sys%d/D0701.txt\n\xef\xbb\xbf%s\r\n" % (i, s.encode()) for i, s in enumerate(_SUMMARIES, 1))
+    flat = b"900000101.txt\nThe town flooded.\n" + SEP + b"900000102.txt\n" + SEP + b".DS_Store\n\x00\x01"
+    jsonl = b"own.jsonl\n" + b"".join(json.dumps(line).encode() + b"\n" for line in (
+        {"instance_id": "D0701", "summarizer_id": 1, "summary": {"text": ["The town flooded.", "People left."]}},
+        {"instance_id": "D0701", "summarizer_id": "B", "summary": "Floods hit the town."},
+        {"instance_id": "D0702", "summarizer_id": "B", "summary": ["Rain."]}))
+    return [duc, systems, flat, jsonl]
+
+
 # --------------------------------------------------------------------------- the registry
 
 
@@ -468,7 +517,14 @@ _STORE = (b"\"format\"", b"\"files\"", b"\"rows\"", b"\"sha256\"", b"\"corpora\"
           b"\"missing\"", b"\"label\"", b"\"scu_id\"", b"jsonl", b"csv", b"parquet", b"null", b"1.0", b"true",
           b"9223372036854775808", SEP)
 
+#: Targets by name; the slowest (pandas on every input) first, so two jobs end together.
 TARGETS = {t.name: t for t in (
+    Target("benchmark_files", benchmark_files, _benchmark_files_seeds, _STORE),
+    Target("benchmark_stats", benchmark_stats, _benchmark_stats_seeds, _STORE),
+    Target("judgments_quality", judgments_quality, _judgments_quality_seeds, _NUMBERS + (b"Topic\n", b"|", b"D0703-A")),
+    Target("judgments_content", judgments_content, _judgments_content_seeds, _NUMBERS + (b"Topic\n", b"|", b"D0703-A")),
+    Target("judgments_scores", judgments_scores, _judgments_scores_seeds,
+           _NUMBERS + (SEP, b"each of the 3 columns", b"setid", b"peerid", b"annotatorid", b"lingqual2", b"content")),
     Target("ducview_pyr", ducview_pyr, _ducview_pyr_seeds, _XML),
     Target("ducview_pan", ducview_pan, _ducview_pan_seeds, _XML),
     Target("sacrerouge_pyramids", sacrerouge_pyramids, _sacrerouge_pyramids_seeds, _JSON),
@@ -479,12 +535,8 @@ TARGETS = {t.name: t for t in (
     Target("vectors_text", vectors_text, _vectors_text_seeds, _NUMBERS + (b" ", b"1e38", b"-0")),
     Target("vectors_binary", vectors_binary, _vectors_binary_seeds, (b"\x00\x00\x80\x7f", b"\x00\x00\xc0\x7f", b" ", b"\n")),
     Target("vectors_compressed", vectors_compressed, _vectors_compressed_seeds, ()),
-    Target("judgments_content", judgments_content, _judgments_content_seeds, _NUMBERS + (b"Topic\n", b"|", b"D0703-A")),
-    Target("judgments_quality", judgments_quality, _judgments_quality_seeds, _NUMBERS + (b"Topic\n", b"|", b"D0703-A")),
-    Target("judgments_scores", judgments_scores, _judgments_scores_seeds,
-           _NUMBERS + (SEP, b"each of the 3 columns", b"setid", b"peerid", b"annotatorid", b"lingqual2", b"content")),
     Target("wordnet", wordnet, _wordnet_seeds, (SEP, b" | ", b" 0 ", b"ff", b"(a)", b"_")),
     Target("brown", brown, _brown_seeds, (b"/", b"\t", b"ca01", b"cr09")),
-    Target("benchmark_files", benchmark_files, _benchmark_files_seeds, _STORE),
-    Target("benchmark_stats", benchmark_stats, _benchmark_stats_seeds, _STORE),
+    *([Target("user_summaries", user_summaries, _user_summaries_seeds,
+              _JSON + (SEP, b".jsonl\n", b".txt\n", b"D0703-A.M.100.A.", b"/", b"\r"))] if summaries else []),
 )}
