@@ -1,4 +1,4 @@
-"""Fuzz targets: one per reader of files that come from outside (issue 30).
+"""Fuzz targets: one per reader of files that come from outside.
 
 Each target takes the fuzzer's bytes, writes them where the reader looks (readers take paths)
 and calls the reader. A target may raise only what the package documents for bad input, a
