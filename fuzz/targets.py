@@ -30,18 +30,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from pyrabench.data import ducview, judgments, sacrerouge
+from pyrabench.data import ducview, judgments, sacrerouge, summaries
 from pyrabench.data.model import SCU, Contributor, Part, PeerAnnotation, Pyramid
 from pyrabench.data.repairs import RepairLog
 from pyrabench.embeddings import vectors, wmf_corpus
 from pyrabench.errors import PyrabenchError
 from pyrabench.paraphrase import store
 from pyrabench.sts import outputs, releases
-
-try:
-    from pyrabench.data import summaries
-except ImportError:  # the user-summary reader (branch ownsum) has not been merged here yet
-    summaries = None
 
 #: What a reader may raise on bad input; anything else is a crash.
 EXPECTED = (PyrabenchError,)
@@ -537,6 +532,6 @@ TARGETS = {t.name: t for t in (
     Target("vectors_compressed", vectors_compressed, _vectors_compressed_seeds, ()),
     Target("wordnet", wordnet, _wordnet_seeds, (SEP, b" | ", b" 0 ", b"ff", b"(a)", b"_")),
     Target("brown", brown, _brown_seeds, (b"/", b"\t", b"ca01", b"cr09")),
-    *([Target("user_summaries", user_summaries, _user_summaries_seeds,
-              _JSON + (SEP, b".jsonl\n", b".txt\n", b"D0703-A.M.100.A.", b"/", b"\r"))] if summaries else []),
+    Target("user_summaries", user_summaries, _user_summaries_seeds,
+           _JSON + (SEP, b".jsonl\n", b".txt\n", b"D0703-A.M.100.A.", b"/", b"\r")),
 )}
