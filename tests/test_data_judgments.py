@@ -41,6 +41,7 @@ def test_quality_table_one_row_per_summary_five_questions(tmp_path):
     ("D0601\tA\tA\t10\n", "expected 5 tab-separated columns"),
     ("D0601\tA\tA\t11\t6\n", "responsiveness '6' is not an integer from 1 to 5"),
     ("D0601\tA\tA\t11\tgood\n", "is not an integer from 1 to 5"),
+    ("D0601\tA\tA\t11\t\u00b2\n", "responsiveness '\u00b2' is not an integer from 1 to 5"),  # found by fuzzing
     ("X601\tA\tA\t10\t3\n", "topic 'X601' is not a DUC topic id"),
     ("D0601\tA\tA\t1.5\t3\n", "summarizer '1.5'"),
     ("D0601\tA\tA\t10\t3\n", r"judged twice \(first on line 7\)"),
@@ -80,6 +81,20 @@ def test_score_table_columns_from_header_checked_against_description(tmp_path):
         judgments.read_table(write(tmp_path / "t3.txt", "D0601\t1\t0.1\t2\t0\n"), columns)
     with pytest.raises(DataFormatError, match="unknown column 'bogus'"):
         judgments.read_header(write(tmp_path / "b-header.txt", "setid bogus\n"))
+
+
+@pytest.mark.parametrize("text, message", [
+    ("content\n", "no 'setid' column"),
+    ("setid modifiedscore\n", "no 'peerid' column"),
+    ("setid peerid content Content\n", "column 'content' is named twice"),
+    ("setid peerid\n\xff\n", r"h-header.txt:2: not UTF-8"),
+], ids=["no-topic", "no-peer", "twice", "not-utf8"])
+def test_score_table_header_needs_topic_and_peer_once_each(tmp_path, text, message):
+    """Found by fuzzing: a header without ``setid`` was a KeyError, a non-UTF-8 one a UnicodeDecodeError."""
+    path = tmp_path / "h-header.txt"
+    path.write_bytes(text.encode("latin-1"))  # ASCII, and one byte that is not UTF-8
+    with pytest.raises(DataFormatError, match=message):
+        judgments.read_header(path)
 
 
 def test_ids_match_the_pan_reader(tmp_path):

@@ -8,6 +8,7 @@ import bz2
 import gzip
 import os
 import struct
+import warnings
 import zipfile
 
 import numpy as np
@@ -108,6 +109,20 @@ def test_non_finite_text_components_name_file_and_line(tmp_path, bad):
         _read(p, "glove", {"sat"})
     assert err.value.line == 3
     assert _read(p, "glove", {"the"})[0] == ["the"]  # rows outside the vocabulary are not parsed
+
+
+@pytest.mark.parametrize("big", ["31e38", "-1e39"])
+def test_text_component_beyond_float32_is_refused_without_a_warning(tmp_path, big):
+    """Found by fuzzing: ``31e38`` became inf in the cast to float32, with numpy's overflow warning."""
+    p = tmp_path / "v.txt"
+    p.write_bytes(f"the 0.1 {big}\ncat 1 2\n".encode())
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(DataFormatError, match="beyond float32's range") as err:
+            _read(p, "glove", None)
+    assert err.value.line == 1
+    p.write_bytes(b"the 0.1 3.4e38\n")  # the largest float32 still reads
+    assert _read(p, "glove", None)[1][0, 1] == np.float32(3.4e38)
 
 
 # ---------------------------------------------------------------- binary headers

@@ -15,9 +15,9 @@ import pytest
 
 THIS_FILE = Path(__file__).resolve()
 ROOT = THIS_FILE.parent.parent
-#: What a reader gets: the package, the book, the chapters, the tests, the tools, the
+#: What a reader gets: the package, the book, the chapters, the tests, the tools, the fuzz targets, the
 #: assignments, the benchmarks, and the files at the top (README, configuration, CI).
-WALKED = ["pyrabench", "book", "notebooks", "tests", "tools", "assignments", "benchmarks", ".ci", ".github"]
+WALKED = ["pyrabench", "book", "notebooks", "tests", "tools", "assignments", "benchmarks", "fuzz", ".ci", ".github"]
 TOP_FILES = ["README.md", "Makefile", "pyproject.toml", "environment.yml", "_config.yml", "_toc.yml", "CITATION.cff"]
 SKIPPED_DIRS = {"__pycache__", ".ipynb_checkpoints", "_build"}
 SKIPPED_SUFFIXES = {".ipynb", ".pyc", ".png", ".jpg", ".gif", ".bin", ".gz", ".zip", ".parquet", ".npy", ".npz"}

@@ -122,7 +122,7 @@ def _lines(path: Path):
 def _score(path: Path, number: int, text: str, what: str, missing: bool = False) -> int | None:
     if missing and text == NOT_JUDGED:
         return None
-    if not text.isdigit() or not 1 <= int(text) <= 5:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 5:  # "²" is a digit int() refuses
         raise DataFormatError(path, f"{what} {text!r} is not an integer from 1 to 5", number)
     return int(text)
 
@@ -186,6 +186,12 @@ def read_header(path: Path, description: Path | None = None) -> tuple[str, ...]:
     if unknown:
         raise DataFormatError(path, f"unknown column {unknown[0]!r}; known: {', '.join(HEADER_NAMES)}", 1)
     ours = tuple(HEADER_NAMES[n.lower()] for n in names)
+    twice = next((n for n in names if ours.count(HEADER_NAMES[n.lower()]) > 1), None)
+    if twice is not None:
+        raise DataFormatError(path, f"column {twice!r} is named twice", 1)
+    for name, key in (("setid", "topic"), ("peerid", "peer")):
+        if key not in ours:
+            raise DataFormatError(path, f"no {name!r} column: each score line needs its topic and peer", 1)
     if description is not None:
         m = _DESCRIBED.search(" ".join(read_bytes(description).decode("utf-8", errors="replace").split()))
         if m and int(m.group(1)) != len(ours):

@@ -41,7 +41,8 @@ first occurrence wins (files list the most frequent spelling first; the others a
   is a multi-word entry (glove.840B), skipped and counted in the ``log``;
 * a NaN or infinite component in a row that is read is an error naming file and line (for
   binary files, the word's number): it would silently zero or poison every sentence using the
-  word. Rows of words outside the vocabulary are not parsed, so not checked.
+  word. So is a text number beyond float32's range (``1e39``), which would become infinite.
+  Rows of words outside the vocabulary are not parsed, so not checked.
 """
 
 from __future__ import annotations
@@ -303,6 +304,7 @@ def read_word2vec_binary(stream, path: Path, keep: _Keep) -> tuple[list[str], np
 
 
 _NON_FINITE = "a vector component is NaN or infinite (it would poison every sentence using the word)"
+_FLOAT32_MAX = float(np.finfo(np.float32).max)
 
 
 def _first_non_finite(vectors: np.ndarray) -> int | None:
@@ -422,12 +424,15 @@ def read_text(stream, path: Path, keep: _Keep, log: RepairLog | None = None) -> 
             raise DataFormatError(path, "expected 'word v1 ... vd'", line=lineno)
         if not keep(line[:space]):
             continue
-        try:
-            vec = np.array(line[space + 1 :].split(b" "), dtype=np.float32)
+        try:  # parsed as float64: a number beyond float32's range is refused, not cast to inf
+            vec = np.array(line[space + 1 :].split(b" "), dtype=np.float64)
         except ValueError:
             raise DataFormatError(path, "a vector component is not a number", line=lineno) from None
         if not np.isfinite(vec).all():
             raise DataFormatError(path, _NON_FINITE, line=lineno)
+        if (np.abs(vec) > _FLOAT32_MAX).any():
+            raise DataFormatError(path, f"a vector component is beyond float32's range (±{_FLOAT32_MAX:.4g})", line=lineno)
+        vec = vec.astype(np.float32)
         words.append(_decode(line[:space], path, "word", line=lineno))
         rows.append(vec)
     if dim is None or n_rows == 0:
