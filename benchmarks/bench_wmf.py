@@ -8,8 +8,9 @@ exactly, ``WMFParams(solver="exact")``), and the objective each solver reaches.
 
 The matrix is built once (tokenizing and stemming 175k texts, timed apart) and written to a
 temporary file; each solver then runs in its own fresh subprocess, which reports wall time,
-CPU time and peak resident memory (``ru_maxrss``), so neither inherits the other's memory and
-the corpus's Python strings are not counted. The machine may be shared: medians of
+CPU time and peak resident memory (its own ``VmHWM``: ``ru_maxrss`` would also count the pages
+of the parent it was forked from), so neither inherits the other's memory and the corpus's
+Python strings are not counted. The machine may be shared: medians of
 ``--repeat`` runs and the ratio to the reference are the figures to quote.
 
     python benchmarks/bench_wmf.py              # full corpus, 20 iterations, 1 repeat
@@ -67,7 +68,10 @@ fold_seconds = fold_cpu = objective = None
 wall, cpu = time.perf_counter(), time.process_time()
 {body}
 wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
+try:  # this process's own high-water mark: ru_maxrss also counts the parent's pages at the fork
+    peak = next(int(l.split()[1]) for l in open("/proc/self/status") if l.startswith("VmHWM")) / 2**20
+except (OSError, StopIteration):
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
 if "params" in dir() and "q" in dir() and "p" in dir() and q.shape[0] == x.shape[0]:
     objective = wmf.objective(x, p, q, params)
 print(json.dumps({{"wall": wall, "cpu": cpu, "fold": fold_seconds, "fold_cpu": fold_cpu, "peak_gb": peak,
