@@ -201,8 +201,8 @@ def test_tfidf_rows_count_known_ids_and_weigh_them():
 
 def test_training_is_deterministic_to_the_byte_whatever_the_threads(monkeypatch):
     x = _sparse(seed=5, n=400, v=60, density=0.1)
-    params = _params(dim=8)
-    monkeypatch.setattr(wmf, "BATCH_FLOATS", 256)  # many chunks, so the threads share them
+    params = _params(dim=8, iterations=3)
+    monkeypatch.setattr(wmf, "BATCH_FLOATS", 1024)  # many chunks, so the threads share them
     runs = []
     for threads, blas in ((1, 1), (2, 2), (2, 1)):
         monkeypatch.setattr(wmf, "THREADS", threads)
