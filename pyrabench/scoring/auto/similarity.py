@@ -248,9 +248,9 @@ class WMF(Similarity):
 
     def prepare(self, target_words):
         model = self._trained()
-        words = [w for ws in target_words for w in ws]
-        ends = np.cumsum([len(ws) for ws in target_words], dtype=np.int64)
-        return normalize_rows(model.fold_in(model.span_rows(words, ends - [len(ws) for ws in target_words], ends)))
+        lengths = np.array([len(ws) for ws in target_words], dtype=np.int64)
+        ends = np.cumsum(lengths)
+        return normalize_rows(model.fold_in(model.span_rows([w for ws in target_words for w in ws], ends - lengths, ends)))
 
     def span_similarities(self, words, starts, ends, data):
         """Each span's TF-IDF row is built from its words' stems at once (one sparse matrix
