@@ -29,11 +29,11 @@ def test_corpus_is_lee_plus_the_roots_scu_marked_documents(tmp_path):
 
 def test_training_is_deterministic_and_cached(tmp_path, monkeypatch, sample_root):
     monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path / "a"))
-    w1, v1 = standins.train("w2v-bow2-standin", sample_root)
+    w1, v1 = standins.train_word2vec("w2v-bow2-standin", sample_root)
     assert len(w1) > 3000 and v1.shape == (len(w1), 100)
     assert len(list((tmp_path / "a" / "standins").glob("w2v-bow2-standin-*.npz"))) == 1
     monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path / "b"))  # fresh cache: trains again
-    w2, v2 = standins.train("w2v-bow2-standin", sample_root)
+    w2, v2 = standins.train_word2vec("w2v-bow2-standin", sample_root)
     assert w1 == w2
     np.testing.assert_array_equal(v1, v2)
     emb = E.load("w2v-bow2-standin", {"government", "police", "notawordatall"}, data=sample_root)
@@ -46,7 +46,7 @@ def test_train_fits_only_the_models_the_package_trains(sample_root, tmp_path, mo
     from pyrabench import embeddings
 
     monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path))
-    assert embeddings.train(["random", "onehot", "w2v-bow2-standin"], data=sample_root) == ["w2v-bow2-standin"]
+    assert embeddings.fit_trained_models(["random", "onehot", "w2v-bow2-standin"], data=sample_root) == ["w2v-bow2-standin"]
     (cached,) = (tmp_path / "standins").glob("w2v-bow2-standin-*.npz")  # what a later load reads
-    words, _ = standins.train("w2v-bow2-standin", sample_root)
+    words, _ = standins.train_word2vec("w2v-bow2-standin", sample_root)
     assert cached.stat().st_size > 0 and len(words) > 100

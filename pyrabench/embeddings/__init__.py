@@ -33,7 +33,7 @@ _EXPORTS = {
     "catalog": "registry",
     "load": "registry",
     "paper_rows": "registry",
-    "train": "registry",
+    "fit_trained_models": "registry",
     "vocabulary": "tokens",
     "Coverage": "tokens",
     "WordBag": "wordbag",

@@ -90,7 +90,7 @@ def catalog():
 TRAINED_KINDS = ("standin", "wmf")
 
 
-def train(specs: Iterable[str], *, data=None, seed: int = 0) -> list[str]:
+def fit_trained_models(specs: Iterable[str], *, data=None, seed: int = 0) -> list[str]:
     """Fit every model among ``specs`` that this package trains itself (:data:`TRAINED_KINDS`),
     or find it in the cache, so that a later :func:`load` only reads it; the names fitted. The
     book runs this in a cell of its own, so its timing tells training from the rest."""

@@ -85,8 +85,8 @@ def _sentences(files: tuple[Path, ...]) -> list[list[str]]:
     return [s for s in words_many(corpus_texts(files)) if s]
 
 
-def train(name: str, data=None, *, seed: int = 0) -> tuple[list[str], np.ndarray]:
-    """Train (or read from cache) the stand-in ``name``: its words and vectors."""
+def train_word2vec(name: str, data=None, *, seed: int = 0) -> tuple[list[str], np.ndarray]:
+    """Train the word2vec stand-in ``name`` (or read it from the cache): its words and vectors."""
 
     window = WINDOWS[name]
     files = corpus_files(data)
@@ -103,7 +103,7 @@ def train(name: str, data=None, *, seed: int = 0) -> tuple[list[str], np.ndarray
 
 def load_standin(name: str, vocabulary=None, *, data=None, seed: int = 0) -> WordBag:
     """The stand-in as an embedding (restricted to ``vocabulary`` when given)."""
-    words, vectors = train(name, data, seed=seed)
+    words, vectors = train_word2vec(name, data, seed=seed)
     if vocabulary is not None:
         wanted = {w.lower() for w in vocabulary}
         rows = [i for i, w in enumerate(words) if w in wanted]

@@ -1,9 +1,11 @@
 """WMF trained on the full corpus (WordNet 3.0 + Brown) against the seed's STS 2012 row.
 
 The corpus counts are those of an independent check (174,999 texts; 50,086 stems after the
-rare-word rule; 2.37 M nonzeros); our tokenizer keeps two stems more (50,088) and 2,370,727
-nonzeros (see the WMF module).
+rare-word rule; 2.37 M nonzeros); our tokenizer (spaCy's words split into runs of letters and
+digits, see the WMF module) keeps ten stems fewer (50,076) and 2,373,575 nonzeros.
 """
+
+import re
 
 import numpy as np
 import pytest
@@ -30,9 +32,19 @@ def sources():
 def test_corpus_counts(sources):
     assert [(s.name, len(s.texts)) for s in sources] == [("WordNet 3.0", 117_659), ("Brown", 57_340)]
     tm = wmf.term_matrix([t for s in sources for t in s.texts])
-    assert tm.counts.shape == (174_999, 50_088)
-    assert tm.counts.nnz == 2_370_727
+    assert tm.counts.shape == (174_999, 50_076)
+    assert tm.counts.nnz == 2_373_575
     assert sources[0].texts[0].startswith("entity that which is perceived")
+
+
+def test_words_are_spacys_on_every_training_text(sources):
+    """The tokenizer asks spaCy only about the chunks it could split inside a run; on every
+    training text that gives exactly the runs of spaCy's words."""
+    from pyrabench.text import words_many
+
+    texts = [t for s in sources for t in s.texts]
+    expected = [[r for w in ws for r in re.findall(r"[a-z0-9]+", w)] for ws in words_many(texts)]
+    assert wmf.text_words(texts) == expected
 
 
 def test_sts_2012_reaches_weiwei_run1(sources, real_data):

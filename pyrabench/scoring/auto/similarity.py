@@ -48,7 +48,7 @@ from scipy import sparse
 from ... import embeddings
 from ...embeddings.base import normalize_rows
 from ...embeddings.encode import encode_dense
-from ...embeddings.wmf import load_wmf, stems
+from ...embeddings.wmf import load_wmf
 from ...errors import UnknownNameError
 from ...text import STOP_WORDS
 
@@ -233,7 +233,6 @@ class WMF(Similarity):
         self.augment, self.data = augment, data
         self.name = "wmf-aug" if augment else "wmf"
         self.model = None
-        self._stem_ids: dict[str, np.ndarray] = {}
 
     def fit(self, sentences):
         extra = [" ".join(s) for s in sentences if len(s)] if self.augment else ()
@@ -249,32 +248,16 @@ class WMF(Similarity):
 
     def prepare(self, target_words):
         model = self._trained()
-        return normalize_rows(model.vectors([" ".join(w) for w in target_words]))
-
-    def _ids(self, word: str) -> np.ndarray:
-        ids = self._stem_ids.get(word)
-        if ids is None:
-            index = self.model.index
-            ids = np.array([index[s] for s in stems(word) if s in index], dtype=np.int64)
-            self._stem_ids[word] = ids
-        return ids
+        lengths = np.array([len(ws) for ws in target_words], dtype=np.int64)
+        ends = np.cumsum(lengths)
+        return normalize_rows(model.fold_in(model.span_rows([w for ws in target_words for w in ws], ends - lengths, ends)))
 
     def span_similarities(self, words, starts, ends, data):
         """Each span's TF-IDF row is built from its words' stems at once (one sparse matrix
-        for all spans), then folded in with one batched solve."""
+        for all spans, WMF's own tokenization of spaCy's words), then folded in with one
+        batched solve."""
         model = self._trained()
-        pieces = [self._ids(w) for w in words]
-        flat = np.concatenate(pieces) if pieces else np.zeros(0, np.int64)
-        offsets = np.concatenate([[0], np.cumsum([len(p) for p in pieces])]).astype(np.int64)
-        lo, hi = offsets[np.asarray(starts)], offsets[np.asarray(ends)]
-        indptr = np.concatenate([[0], np.cumsum(hi - lo)])
-        position = np.repeat(lo - indptr[:-1], hi - lo) + np.arange(indptr[-1])
-        counts = sparse.csr_matrix((np.ones(len(position), np.float32), flat[position], indptr),
-                                   shape=(len(lo), len(model.vocab)))
-        counts.sum_duplicates()
-        counts.sort_indices()
-        x = sparse.csr_matrix(counts.multiply(model.idf[None, :]), dtype=np.float32)
-        spans = normalize_rows(model.fold_in(x))
+        spans = normalize_rows(model.fold_in(model.span_rows(words, starts, ends)))
         return (data @ spans.T).astype(np.float32)
 
 
