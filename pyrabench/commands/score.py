@@ -1,17 +1,23 @@
-"""``pyrabench score``: manual pyramid scores of every peer annotation, or automated ones."""
+"""``pyrabench score``: manual pyramid scores of every peer annotation, or automated ones, or
+(``--auto SIM --peers PATH``) automated scores of summaries nobody annotated."""
 
 from __future__ import annotations
+
+import math
 
 import pandas as pd
 
 from ..data.corpora import CORPUS_NAMES, load_corpus
 from ..dataroot import resolve
+from ..errors import PyrabenchError
+from ..scoring.auto.own import score_summaries, write_pan
 from ..scoring.auto.pipeline import run_corpus
 from ..scoring.manual import agreement, score_corpus, topic_summary
 from ._common import (
     add_data_argument,
     add_json_argument,
     finite_float,
+    nonempty,
     nonnegative_int,
     print_json,
     print_table,
@@ -21,8 +27,9 @@ from ._common import (
 def add_arguments(parser) -> None:
     add_data_argument(parser)
     add_json_argument(parser)
-    parser.add_argument("--corpus", default="duc2006", choices=CORPUS_NAMES, metavar="NAME",
-                        help="corpus to score (default duc2006): " + ", ".join(CORPUS_NAMES))
+    parser.add_argument("--corpus", default=None, choices=CORPUS_NAMES, metavar="NAME",
+                        help="corpus to score (default duc2006), or with --peers the corpus whose pyramids score "
+                             "them: " + ", ".join(CORPUS_NAMES))
     parser.add_argument("--convention", default="nist", choices=("nist", "sacrerouge"),
                         help="modified-score convention (default nist: weight = contributors, A = mean contributors "
                              "per model rounded half up, NIST's DUC 2006/2007 table; sacrerouge: weight = distinct "
@@ -37,7 +44,26 @@ def add_arguments(parser) -> None:
                         help="similarity threshold (repeatable); default: KDE thresholds from the human matches")
     parser.add_argument("--seed", type=nonnegative_int, default=0, help="seed of the latent model (default 0)")
     parser.add_argument("--summary", action="store_true",
-                        help="only the per-topic summary (and agreement), not one row per peer annotation")
+                        help="only the per-topic summary (and agreement), not one row per peer annotation "
+                             "(with --peers: only the per-system table)")
+    own = parser.add_argument_group("summaries nobody annotated (with --auto SIMILARITY)")
+    own.add_argument("--peers", metavar="PATH", type=nonempty, default=None,
+                     help="score these summaries: a folder of DUC-named files (D0701.M.250.A.<system>), a folder "
+                          "<system>/<topic>.txt, a folder of <system>.txt (one pyramid), or a SacreROUGE-style .jsonl")
+    own.add_argument("--pyramid", metavar="PATH", type=nonempty, default=None,
+                     help="your own pyramid instead of --corpus: a DUCView .pyr (scores every summary), a folder "
+                          "of .pyr (file name = topic) or a SacreROUGE pyramids .jsonl")
+    own.add_argument("--calibrate-on", metavar="CORPUS", choices=CORPUS_NAMES, default=None,
+                     help="annotated corpus whose human matches set the threshold and calibrate the estimate "
+                          "(default: --corpus)")
+    own.add_argument("--variant", metavar="NAME", default=None,
+                     help="calibrated scorer of the estimate (default lex, chapter 5's)")
+    own.add_argument("--no-truncate", action="store_true",
+                     help="do not cut summaries at the corpus's word limit (DUC 250, update task 100)")
+    own.add_argument("--explain", action="store_true",
+                     help="also list each matched SCU with the span of the summary that matched it")
+    own.add_argument("--write-pan", metavar="DIR", type=nonempty, default=None,
+                     help="write the automated annotations as DUCView .pan files into DIR (to correct by hand)")
 
 
 def _manual(args, corpus) -> int:
@@ -103,6 +129,63 @@ def _auto(args, corpus) -> int:
     return 0
 
 
+def _records(df: pd.DataFrame) -> list[dict]:
+    """Rows as JSON-ready dicts (numpy scalars as Python ones, NaN as null)."""
+    out = []
+    for row in df.to_dict("records"):
+        out.append({k: (None if isinstance(v, float) and math.isnan(v) else v.item() if hasattr(v, "item") else v)
+                    for k, v in row.items()})
+    return out
+
+
+def _own(args) -> int:
+    if not args.auto:
+        raise PyrabenchError("--peers needs --auto SIMILARITY (uni, lsa, wmf, wmf-aug or emb:<embedding>)")
+    if args.threshold is not None and len(args.threshold) > 1:
+        raise PyrabenchError("--peers takes one --threshold")
+    if args.pyramid is None and args.corpus is None:
+        raise PyrabenchError("--peers needs --corpus NAME (its pyramids) or --pyramid PATH (your own)")
+    scores = score_summaries(
+        args.peers, corpus=args.corpus, pyramid=args.pyramid, similarity=args.auto,
+        threshold=args.threshold[0] if args.threshold else None, calibrate_on=args.calibrate_on,
+        truncate=not args.no_truncate, data=args.data, seed=args.seed, variant=args.variant, combine=args.combine,
+    )
+    written = write_pan(scores, args.write_pan) if args.write_pan else []
+    if args.json:
+        out = {"corpus": scores.corpus, "pyramid": args.pyramid, "similarity": scores.similarity,
+               "combine": args.combine, "threshold": scores.threshold, "variant": scores.variant,
+               "thresholds_from": scores.thresholds_from, "truncated": scores.truncated, "empty": scores.empty,
+               "summaries": _records(scores.summaries), "systems": _records(scores.systems)}
+        if args.explain:
+            out["matches"] = _records(scores.matches)
+        if written:
+            out["pan_files"] = [str(p) for p in written]
+        print_json(out)
+        return 0
+    print(resolve(args.data).describe())
+    print(scores.thresholds_from)
+    print(f"{len(scores.summaries)} summaries, {scores.summaries['system'].nunique()} systems, "
+          f"{scores.truncated} truncated, {scores.empty} empty")
+    if not args.summary:
+        print_table(scores.summaries)
+        print()
+    print("per system (means over topics; estimate interval: bootstrap 95 % over topics; partial: not every topic):")
+    print_table(scores.systems)
+    if args.explain:
+        print("\nmatched SCUs (span of the summary, its similarity to the SCU):")
+        print_table(scores.matches)
+    if written:
+        print(f"\n{len(written)} .pan files written to {args.write_pan}")
+    return 0
+
+
 def run(args) -> int:
-    corpus = load_corpus(args.corpus, resolve(args.data).path)
+    if args.peers is not None:
+        return _own(args)
+    for option in ("pyramid", "calibrate_on", "variant", "write_pan"):
+        if getattr(args, option) is not None:
+            raise PyrabenchError(f"--{option.replace('_', '-')} needs --peers PATH (summaries to score)")
+    if args.no_truncate or args.explain:
+        raise PyrabenchError("--no-truncate and --explain need --peers PATH (summaries to score)")
+    corpus = load_corpus(args.corpus or "duc2006", resolve(args.data).path)
     return _auto(args, corpus) if args.auto else _manual(args, corpus)

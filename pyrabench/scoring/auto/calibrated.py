@@ -203,6 +203,18 @@ def _by_topic(corpus):
     return [(pyr, groups[pyr.topic]) for pyr in corpus.pyramids if pyr.topic in groups]
 
 
+def unit_features(pyramid, units: list[list[str]], similarity=None, convention: str = DEFAULT_CONVENTION,
+                  lexical: bool = True) -> tuple[_Topic, dict[str, np.ndarray]]:
+    """The features ``(summaries, SCUs)`` of summaries cut into ``units`` (their sentence texts)
+    against ``pyramid``, with the prepared topic: one topic of :func:`feature_frame`, for any
+    summaries (annotated or not)."""
+    topic = _topic(pyramid, convention)
+    feats = _lexical_topic(topic, units) if lexical else {}
+    if similarity is not None:
+        feats.update(similarity.features(topic, units))
+    return topic, feats
+
+
 def feature_frame(corpus, similarity=None, convention: str = DEFAULT_CONVENTION, lexical: bool = True) -> pd.DataFrame:
     """One row per (peer annotation, pyramid SCU): keys, ``scu_id``, the features, ``weight``,
     ``ideal`` (``Max(A)``) and ``y`` (the annotator marked the SCU).
@@ -212,11 +224,7 @@ def feature_frame(corpus, similarity=None, convention: str = DEFAULT_CONVENTION,
     """
     frames = []
     for pyramid, peers in _by_topic(corpus):
-        topic = _topic(pyramid, convention)
-        units = peer_units(peers)
-        feats = _lexical_topic(topic, units) if lexical else {}
-        if similarity is not None:
-            feats.update(similarity.features(topic, units))
+        topic, feats = unit_features(pyramid, peer_units(peers), similarity, convention, lexical)
         n_p, n_s = len(peers), len(topic.scu_ids)
         matched = np.array([[s in m for s in topic.scu_ids] for m in map(matched_set, peers)], dtype=bool).reshape(n_p, n_s)
         frame = pd.DataFrame({
@@ -313,17 +321,29 @@ def _model(kind: str = "logistic"):
     raise PyrabenchError(f"unknown calibration model {kind!r}; use one of {', '.join(MODELS)}")
 
 
-def crossfit(frame: pd.DataFrame, features: Sequence[str], folds: int = FOLDS, model: str = "logistic") -> np.ndarray:
-    """``P(marked)`` of every row, each fold predicted by a ``model`` fitted on the other folds."""
-    fold = fold_of(frame["topic"].to_numpy(), folds)
+def fit_model(frame: pd.DataFrame, features: Sequence[str], model: str = "logistic"):
+    """A ``model`` fitted on every row of ``frame`` (its ``y``)."""
     x = frame[list(features)].to_numpy(np.float64)
     y = frame["y"].to_numpy(bool)
+    if y.all() or not y.any():
+        raise PyrabenchError("the training topics hold only one class of SCU decisions; cannot calibrate")
+    return _model(model).fit(x, y)
+
+
+def fold_models(frame: pd.DataFrame, features: Sequence[str], folds: int = FOLDS,
+                model: str = "logistic") -> tuple[np.ndarray, dict[int, object]]:
+    """``(fold of each row, {fold: model fitted on the other folds})``."""
+    fold = fold_of(frame["topic"].to_numpy(), folds)
+    return fold, {int(k): fit_model(frame[fold != k], features, model) for k in np.unique(fold)}
+
+
+def crossfit(frame: pd.DataFrame, features: Sequence[str], folds: int = FOLDS, model: str = "logistic") -> np.ndarray:
+    """``P(marked)`` of every row, each fold predicted by a ``model`` fitted on the other folds."""
+    fold, fitted = fold_models(frame, features, folds, model)
+    x = frame[list(features)].to_numpy(np.float64)
     p = np.zeros(len(frame))
-    for k in np.unique(fold):
-        train, test = fold != k, fold == k
-        if y[train].all() or not y[train].any():
-            raise PyrabenchError("the training topics hold only one class of SCU decisions; cannot calibrate")
-        p[test] = _model(model).fit(x[train], y[train]).predict_proba(x[test])[:, 1]
+    for k, m in fitted.items():
+        p[fold == k] = m.predict_proba(x[fold == k])[:, 1]
     return p
 
 

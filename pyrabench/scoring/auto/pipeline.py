@@ -29,6 +29,7 @@ from .segments import (
     DEFAULT_MAX_LEN,
     DEFAULT_MIN_LEN,
     candidate_segments,
+    tokenize_given,
     tokenize_many,
 )
 from .similarity import Similarity, make_similarity
@@ -122,11 +123,19 @@ def training_sentences(pyramids: Iterable[Pyramid], summaries: Iterable[str] = (
 
 @dataclass(frozen=True)
 class Item:
-    """One summary to score: its pyramid, its text and an identifying key (dict of columns)."""
+    """One summary to score: its pyramid, its text and an identifying key (dict of columns);
+    ``sentences``: the segmentation it came with (None: the sentence splitter cuts ``text``)."""
 
     pyramid: Pyramid
     text: str
     key: dict
+    sentences: tuple[str, ...] | None = None
+
+
+def item_tokens(items: Sequence[Item]):
+    """Each item's :class:`.segments.Tokens`: split by the sentencizer, or as given."""
+    split = iter(tokenize_many([i.text for i in items if i.sentences is None]))
+    return [next(split) if i.sentences is None else tokenize_given(i.sentences) for i in items]
 
 
 def items_from_peers(peers: Sequence[PeerAnnotation]) -> list[Item]:
@@ -152,22 +161,26 @@ MATCH_WINDOW = 64  # summaries ahead of the oldest unfinished one (a slow one mu
 
 def auto_score(items: Sequence[Item], similarity: str | Similarity, combine: str = "max",
                thresholds: Sequence[float] = (0.5,), max_len: int = DEFAULT_MAX_LEN,
-               min_len: int = DEFAULT_MIN_LEN, use_label: bool = True, seed: int = 0, progress: bool = False) -> pd.DataFrame:
-    """One row per item and threshold: retrieved SCU ids, weight sum, modified score, solver."""
-    return auto_score_grid(items, similarity, {combine: thresholds}, max_len, min_len, use_label, seed, progress)
+               min_len: int = DEFAULT_MIN_LEN, use_label: bool = True, seed: int = 0, progress: bool = False,
+               spans: bool = False) -> pd.DataFrame:
+    """One row per item and threshold: retrieved SCU ids, weight sum, modified score, solver
+    (and with ``spans``, a ``matched`` column: ``(scu_id, char start, char end, similarity)``
+    of each matched segment, in text order)."""
+    return auto_score_grid(items, similarity, {combine: thresholds}, max_len, min_len, use_label, seed, progress,
+                           spans)
 
 
 def auto_score_grid(items: Sequence[Item], similarity: str | Similarity, thresholds: Mapping[str, Sequence[float]],
                     max_len: int = DEFAULT_MAX_LEN, min_len: int = DEFAULT_MIN_LEN, use_label: bool = True,
-                    seed: int = 0, progress: bool = False) -> pd.DataFrame:
+                    seed: int = 0, progress: bool = False, spans: bool = False) -> pd.DataFrame:
     """:func:`auto_score` for several combine functions, each with its thresholds
     (``{combine: thresholds}``): a summary's segment/target similarities are computed once and
     combined each way. Rows come combine by combine, as from one :func:`auto_score` call each."""
     sim = build_similarity(similarity, items, seed) if isinstance(similarity, str) else similarity
     prepared: dict[int, PreparedPyramid] = {}
-    tokens = tokenize_many([i.text for i in items])
+    tokens = item_tokens(items)
 
-    def match(item: Item, pp: PreparedPyramid, starts, ends, raw) -> dict[str, list[dict]]:
+    def match(item: Item, pp: PreparedPyramid, tok, starts, ends, raw) -> dict[str, list[dict]]:
         rows: dict[str, list[dict]] = {}
         for how, levels in thresholds.items():
             agg = combine_columns(raw, pp.offsets, how).T
@@ -179,6 +192,10 @@ def auto_score_grid(items: Sequence[Item], similarity: str | Similarity, thresho
                                   "scus": len(ids), "weight": m.weight,
                                   "modified": m.weight / pp.ideal_modified if pp.ideal_modified else 0.0,
                                   "retrieved": ids, "solver": m.solver})
+                if spans:
+                    rows[how][-1]["matched"] = tuple(
+                        (int(pp.scu_ids[k]), int(tok.starts[a]), int(tok.ends[b - 1]), float(v))
+                        for a, b, k, v in zip(m.starts, m.ends, m.scus, m.similarities))
         return rows
 
     rows: dict[str, list[dict]] = {how: [] for how in thresholds}
@@ -198,7 +215,7 @@ def auto_score_grid(items: Sequence[Item], similarity: str | Similarity, thresho
                 pp = prepared[id(item.pyramid)] = prepare_pyramid(sim, item.pyramid, use_label)
             starts, ends = candidate_segments(tok, max_len, min_len)
             raw = sim.span_similarities(tok.words, starts, ends, pp.data)
-            pending.append(pool.submit(match, item, pp, starts, ends, raw))
+            pending.append(pool.submit(match, item, pp, tok, starts, ends, raw))
             if len(pending) >= MATCH_WINDOW:
                 collect(pending.popleft())
         while pending:

@@ -85,6 +85,22 @@ def tokenize_many(texts: Sequence[str]) -> list[Tokens]:
     return [_from_doc(t, d) for t, d in zip(texts, nlp().pipe(texts, batch_size=256))]
 
 
+def tokenize_given(sentences: Sequence[str]) -> Tokens:
+    """A summary given as sentences: each one sentence (not split further), joined by ``\\n``."""
+    words, starts, ends, bounds = [], [], [], []
+    offset = 0
+    for sentence, tok in zip(sentences, tokenize_many(list(sentences))):
+        if len(tok):
+            bounds.append((len(words), len(words) + len(tok)))
+        words.extend(tok.words)
+        starts.append(tok.starts + offset)
+        ends.append(tok.ends + offset)
+        offset += len(sentence) + 1
+    def joined(parts):
+        return np.concatenate(parts).astype(np.int64) if parts else np.zeros(0, dtype=np.int64)
+    return Tokens("\n".join(sentences), tuple(words), joined(starts), joined(ends), tuple(bounds))
+
+
 def candidate_segments(tokens: Tokens, max_len: int = DEFAULT_MAX_LEN,
                        min_len: int = DEFAULT_MIN_LEN) -> tuple[np.ndarray, np.ndarray]:
     """``(starts, ends)`` word indices (end exclusive) of every span of ``min_len`` … ``max_len``

@@ -1,0 +1,171 @@
+"""Summaries nobody annotated: the user's own, read from a folder or a JSON Lines file.
+
+Four layouts, recognized by what ``path`` holds:
+
+=====================================  ==========================================================
+a folder of DUC-named files            ``D0701.M.250.A.<system>`` (update task
+                                       ``D0703-A.M.100.A.<system>``): topic and system from the
+                                       name, as NIST named its peers (an optional ``.txt`` suffix
+                                       is allowed)
+a folder of system folders             ``<system>/<topic>.txt``
+a folder of ``<system>.txt`` files     one summary per system and no topic: for a single pyramid
+                                       (``--pyramid file.pyr``), e.g. a class's essays
+a JSON Lines file (``.jsonl``)         SacreROUGE's layout, one object a line: ``instance_id``
+                                       (the topic), ``summarizer_id``, and ``summary`` as
+                                       ``{"text": str | [sentences]}``, a bare string or a list
+=====================================  ==========================================================
+
+A summary given as a list of sentences keeps that segmentation (:attr:`Summary.sentences`);
+a string is cut by the package's sentence splitter when scored. Text is UTF-8 (a byte that is
+not is an error naming file and line); a leading byte-order mark is dropped and ``\\r\\n`` / ``\\r``
+line ends read as ``\\n``, as Python's text mode reads them. Files whose name starts with ``.``
+(``.DS_Store``) are not summaries and are passed over. Anything else is an error naming the file
+(and line): a file that fits no layout, a JSON line without a field, the same (topic, system)
+twice. An empty summary is kept: the scorer gives it 0 and counts it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+from ..errors import DataFormatError, MissingDataError
+from ..files import read_jsonl, read_utf8
+
+#: ``D0701.M.250.A.<system>`` / ``D0703-A.M.100.A.<system>`` (NIST's peer names, without ``.pan``).
+DUC_NAME = re.compile(
+    r"^(?P<topic>[Dd]\d+[A-Za-z]?(?:-[A-Z])?)\.M\.(?P<length>\d+)\.(?P<selector>[A-Z])\.(?P<system>[^./\\]+)(?:\.txt)?$"
+)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One summary to score: its topic ("" when a layout has none), its system, its text, the
+    sentences it was given in (None: split when scored) and where it was read (file[:line])."""
+
+    topic: str
+    system: str
+    text: str
+    sentences: tuple[str, ...] | None = None
+    source: str = ""
+
+
+def _normalized(text: str) -> str:
+    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _visible(folder: Path) -> list[Path]:
+    return sorted((p for p in folder.iterdir() if not p.name.startswith(".")), key=lambda p: p.name)
+
+
+def _from_file(path: Path, topic: str, system: str) -> Summary:
+    return Summary(topic, system, _normalized(read_utf8(path)), None, str(path))
+
+
+def _duc_folder(entries: list[Path]) -> list[Summary]:
+    out = []
+    for p in entries:
+        m = DUC_NAME.match(p.name)
+        if m is None or not p.is_file():
+            raise DataFormatError(p, "unknown layout: beside DUC-named summaries (D0701.M.250.A.<system>) "
+                                     "every entry must be one")
+        out.append(_from_file(p, m.group("topic"), m.group("system")))
+    return out
+
+
+def _system_folders(entries: list[Path]) -> list[Summary]:
+    out = []
+    for folder in entries:
+        if not folder.is_dir():
+            raise DataFormatError(folder, "unknown layout: beside system folders (<system>/<topic>.txt) "
+                                          "every entry must be a folder")
+        for p in _visible(folder):
+            if p.suffix != ".txt" or not p.is_file():
+                raise DataFormatError(p, "unknown layout: a system folder holds <topic>.txt files only")
+            out.append(_from_file(p, p.stem, folder.name))
+    return out
+
+
+def _flat_folder(entries: list[Path]) -> list[Summary]:
+    out = []
+    for p in entries:
+        if p.suffix != ".txt" or not p.is_file():
+            raise DataFormatError(p, "unknown layout: beside <system>.txt summaries every entry must be one")
+        out.append(_from_file(p, "", p.stem))
+    return out
+
+
+def _folder(path: Path) -> list[Summary]:
+    entries = _visible(path)
+    if not entries:
+        raise DataFormatError(path, "no summaries: the folder is empty")
+    first = entries[0]
+    if DUC_NAME.match(first.name) and first.is_file():
+        return _duc_folder(entries)
+    if first.is_dir():
+        return _system_folders(entries)
+    files = [p for p in entries if p.is_file()]
+    if first.suffix == ".txt" and files:
+        # a flat folder may hold other folders (NIST's scored/ beside the texts): they are not summaries
+        return _flat_folder(files)
+    raise DataFormatError(first, "unknown layout: expected DUC-named summaries (D0701.M.250.A.<system>), "
+                                 "<system>/<topic>.txt folders, <system>.txt files, or a .jsonl file")
+
+
+def _summary_field(value, path: Path, line: int) -> tuple[str, tuple[str, ...] | None]:
+    if isinstance(value, dict):
+        if "text" not in value:
+            raise DataFormatError(path, "missing field 'summary.text'", line=line)
+        value = value["text"]
+    if isinstance(value, str):
+        return _normalized(value), None
+    if isinstance(value, list) and all(isinstance(s, str) for s in value):
+        sentences = tuple(_normalized(s) for s in value)
+        return "\n".join(sentences), sentences
+    raise DataFormatError(path, "'summary' should be a string, a list of strings, or {\"text\": one of them}",
+                          line=line)
+
+
+def _jsonl(path: Path) -> list[Summary]:
+    out = []
+    for line, obj in read_jsonl(path):
+        if not isinstance(obj, dict):
+            raise DataFormatError(path, f"expected a JSON object, got {type(obj).__name__}", line=line)
+        for key in ("instance_id", "summarizer_id", "summary"):
+            if key not in obj:
+                raise DataFormatError(path, f"missing field {key!r}", line=line)
+        topic, system = obj["instance_id"], obj["summarizer_id"]
+        if not isinstance(topic, str) or isinstance(system, bool) or not isinstance(system, (str, int)):
+            raise DataFormatError(path, "'instance_id' should be a string and 'summarizer_id' a string or integer",
+                                  line=line)
+        text, sentences = _summary_field(obj["summary"], path, line)
+        out.append(Summary(topic, str(system), text, sentences, f"{path}:{line}"))
+    return out
+
+
+def check_unique(summaries: Iterable[Summary]) -> None:
+    """The same (topic, system) twice is an error naming both places."""
+    seen: dict[tuple[str, str], Summary] = {}
+    for s in summaries:
+        first = seen.setdefault((s.topic, s.system), s)
+        if first is not s:  # ``source`` is the file, or file:line for JSON Lines
+            raise DataFormatError(s.source, f"topic {s.topic!r}, system {s.system!r} given twice (first: {first.source})")
+
+
+def read_summaries(path) -> list[Summary]:
+    """Every summary under ``path`` (module docstring), sorted by (topic, system)."""
+    path = Path(path)
+    if path.is_dir():
+        found = _folder(path)
+    elif path.is_file() and path.suffix == ".jsonl":
+        found = _jsonl(path)
+    elif not path.exists():
+        raise MissingDataError(f"{path}: no such file or folder")
+    else:
+        raise DataFormatError(path, "unknown layout: give a folder of summaries or a .jsonl file")
+    if not found:
+        raise DataFormatError(path, "no summaries found")
+    check_unique(found)
+    return sorted(found, key=lambda s: (s.topic, s.system))
