@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from ..errors import DataFormatError, MissingDataError
-from ..files import read_jsonl, read_utf8
+from ..errors import DataFormatError, MissingDataError, PyrabenchError
+from ..files import atomic_write, read_jsonl, read_utf8
 
 #: ``D0701.M.250.A.<system>`` / ``D0703-A.M.100.A.<system>`` (NIST's peer names, without ``.pan``).
 DUC_NAME = re.compile(
@@ -169,3 +169,26 @@ def read_summaries(path) -> list[Summary]:
         raise DataFormatError(path, "no summaries found")
     check_unique(found)
     return sorted(found, key=lambda s: (s.topic, s.system))
+
+
+_SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$")
+
+
+def write_summaries(summaries: Iterable[Summary], folder) -> list[Path]:
+    """``folder/<system>/<topic>.txt`` for every summary (the layout :func:`read_summaries`
+    reads back; a summary given as sentences is written one sentence a line), each file written
+    atomically. A topic or system that cannot be a file name (empty, a ``/``, a leading ``.``)
+    is an error naming the summary, before anything is written."""
+    summaries = list(summaries)
+    check_unique(summaries)
+    for s in summaries:
+        for what, name in (("topic", s.topic), ("system", s.system)):
+            if not _SAFE_NAME.match(name):
+                raise PyrabenchError(f"{s.source or 'a summary'}: {what} {name!r} cannot be a file name")
+    written = []
+    for s in summaries:
+        text = "\n".join(s.sentences) if s.sentences is not None else s.text
+        path = Path(folder) / s.system / f"{s.topic}.txt"
+        atomic_write(path, lambda tmp, text=text: tmp.write_text(text, encoding="utf-8", newline="\n"))
+        written.append(path)
+    return written

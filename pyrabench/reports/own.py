@@ -174,3 +174,4 @@ def trust_reading(figures: dict, system: str) -> str:
         text.append(f"NIST's own lead baseline was scored {f['nist_lead']:.3f} by hand, and "
                     f"{f['nist_lead_estimate']:.3f} by the automated score.")
     return " ".join(text)
+
