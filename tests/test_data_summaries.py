@@ -129,15 +129,20 @@ def test_missing_empty_and_other_paths(tmp_path):
 
 
 def test_write_summaries_is_read_back(tmp_path):
-    given = [Summary("D0702", "lead", "One.\nTwo."),
-             Summary("D0701", "mine", "ignored", ("First sentence.", "Second one."))]
+    given = [Summary("D0702", "lead", "One.\nTwo."), Summary("D0701", "mine", "First sentence.\nSecond one.",
+                                                            ("First sentence.", "Second one."))]
     written = write_summaries(given, tmp_path / "out")
     assert written == [tmp_path / "out" / "lead" / "D0702.txt", tmp_path / "out" / "mine" / "D0701.txt"]
     back = read_summaries(tmp_path / "out")
-    assert [(s.topic, s.system, s.text) for s in back] == [("D0701", "mine", "First sentence.\nSecond one."),
-                                                          ("D0702", "lead", "One.\nTwo.")]
-    for bad in (Summary("../x", "lead", "t"), Summary("D0701", "", "t"),
-                Summary("D0701", ".hidden", "t")):
+    assert [(s.topic, s.system, s.text, s.sentences) for s in back] == [
+        ("D0701", "mine", "First sentence.\nSecond one.", None), ("D0702", "lead", "One.\nTwo.", None)]
+    assert write_summaries(given, tmp_path / "s.jsonl") == [tmp_path / "s.jsonl"]
+    back = read_summaries(tmp_path / "s.jsonl")
+    assert [(s.topic, s.system, s.text, s.sentences) for s in back] == [
+        (g.topic, g.system, g.text, g.sentences) for g in sorted(given, key=lambda g: g.topic)]
+    for bad in (Summary("../x", "lead", "t"), Summary("D0701", "", "t"), Summary("D0701", ".hidden", "t")):
         with pytest.raises(PyrabenchError, match="cannot be a file name"):
             write_summaries([bad], tmp_path / "bad")
-    assert not (tmp_path / "bad").exists()
+    with pytest.raises(DataFormatError, match="given twice"):
+        write_summaries([given[0], Summary("D0702", "lead", "Other.")], tmp_path / "twice.jsonl")
+    assert not (tmp_path / "bad").exists() and not (tmp_path / "twice.jsonl").exists()
