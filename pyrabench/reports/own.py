@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 
 from ..scoring.auto import variants
+from ..scoring.auto.own import count_words
 from ..scoring.baselines import NIST_LEAD
 from ..scoring.correlate import per_summary, system_means
 from ..scoring.manual import get_convention, matched_set
@@ -35,7 +36,7 @@ def source_figures(sources: dict, leads) -> dict:
     Collection}``), the mean length of the ``leads`` in words, and the documents' date range."""
     dates = sorted(d.date for c in sources.values() for d in c.documents if d.date)
     return {"topics": len(sources), "documents": sum(len(c.documents) for c in sources.values()),
-            "lead_words": float(np.mean([len(s.text.split()) for s in leads])),
+            "lead_words": float(np.mean([count_words(s.text) for s in leads])),
             "first_year": dates[0][:4] if dates else "", "last_year": dates[-1][:4] if dates else ""}
 
 
