@@ -59,3 +59,110 @@ def test_score_json_carries_the_convention(sample_root, capsys):
     for a, b in zip(nist["peers"], sr["peers"]):
         assert a["weight"] / a["ideal"] == pytest.approx(a["modified"]) if a["ideal"] else a["modified"] == 0
         assert (a["topic"], a["peer"]) == (b["topic"], b["peer"])
+
+
+# --------------------------------------------------------------------------- --peers: summaries nobody annotated
+
+
+def _peers(tmp_path, texts: dict[str, str], name: str = "peers"):
+    folder = tmp_path / name
+    folder.mkdir(exist_ok=True)
+    for name, text in texts.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def _duc_peers(tmp_path, sample_root):
+    corpus = load_corpus("duc2007", sample_root)
+    return _peers(tmp_path, {f"{p.topic}.M.250.A.mine{p.peer_id}": p.summary for p in corpus.peers})
+
+
+def test_peers_table_json_and_explain(capsys, sample_root, tmp_path):
+    folder = _duc_peers(tmp_path, sample_root)
+    base = ["score", "--data", str(sample_root), "--auto", "uni", "--peers", str(folder), "--corpus", "duc2007"]
+    assert main(base + ["--explain"]) == 0
+    text = capsys.readouterr().out
+    assert "KDE level 0.15" in text and "per system" in text and "matched SCUs" in text and "mine13" in text
+    assert main(base + ["--json", "--explain"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {"summaries", "systems", "matches", "thresholds_from", "threshold"} <= set(out)
+    assert len(out["summaries"]) == 8 and {r["system"] for r in out["systems"]} == {"mine1", "mine13", "mine29", "mine4"}
+    assert {"topic", "system", "words", "modified", "estimate", "estimate_low", "rouge_2"} <= set(out["summaries"][0])
+    assert {"scu_id", "label", "span", "start", "end", "similarity"} <= set(out["matches"][0])
+    assert main(base + ["--json"]) == 0
+    assert "matches" not in json.loads(capsys.readouterr().out)
+
+
+def test_peers_write_pan(capsys, sample_root, tmp_path):
+    folder = _duc_peers(tmp_path, sample_root)
+    pans = tmp_path / "pans"
+    assert main(["score", "--data", str(sample_root), "--auto", "uni", "--peers", str(folder), "--corpus", "duc2007",
+                 "--write-pan", str(pans)]) == 0
+    assert f"8 .pan files written to {pans}" in capsys.readouterr().out
+    assert len(list(pans.glob("*.pan"))) == 8
+
+
+def _fails(capsys, argv, *needles):
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # never a partial output
+    err = captured.err.strip()
+    assert err.count("\n") == 0 and "Traceback" not in err, err
+    for needle in needles:
+        assert needle in err, err
+    return err
+
+
+def test_peers_bad_input_is_one_line_naming_the_file(capsys, sample_root, tmp_path):
+    run = ["score", "--data", str(sample_root), "--auto", "uni", "--corpus", "duc2007", "--peers"]
+    unknown = _peers(tmp_path, {"D0799.M.250.A.x": "Some text."}, "a")
+    _fails(capsys, run + [str(unknown)], "D0799.M.250.A.x", "unknown topic 'D0799'", "did you mean 'D07")
+    twice = _peers(tmp_path, {"D0701.M.250.A.x": "One.", "D0701.M.250.B.x": "Two."}, "b")
+    _fails(capsys, run + [str(twice)], "D0701.M.250.B.x", "given twice")
+    jsonl = tmp_path / "s.jsonl"
+    jsonl.write_text('{"instance_id": "D0701", "summarizer_id": "x", "summary": "ok"}\n'
+                     '{"instance_id": "D0701", "summary": "no system"}\n', encoding="utf-8")
+    _fails(capsys, run + [str(jsonl)], f"{jsonl}:2", "missing field 'summarizer_id'")
+    latin = tmp_path / "c"
+    latin.mkdir()
+    (latin / "D0701.M.250.A.x").write_bytes(b"caf\xe9\n")
+    _fails(capsys, run + [str(latin)], f"{latin / 'D0701.M.250.A.x'}:1", "not UTF-8")
+    _fails(capsys, run + [str(tmp_path / "nowhere")], "no such file")
+
+
+def test_peers_pyramid_with_one_model_summary(capsys, sample_root, tmp_path):
+    from pyrabench.data import ducview
+    from pyrabench.data.model import Pyramid
+
+    pyr = load_corpus("passonneau2013", sample_root).pyramids[0]
+    scus = tuple(s for s in pyr.scus if all(c.summary_index == 0 for c in s.contributors))
+    one = tmp_path / "one.pyr"
+    ducview.write_pyramid(Pyramid("x", "one", pyr.summaries[:1], pyr.summarizer_ids[:1], scus), one,
+                          ducview.Header(None, None))
+    folder = _peers(tmp_path, {"s1.txt": pyr.summaries[0]})
+    _fails(capsys, ["score", "--data", str(sample_root), "--auto", "uni", "--peers", str(folder), "--pyramid", str(one),
+                    "--threshold", "0.5"], str(one), "1 model summary", "at least two")
+
+
+def test_peers_option_rules(capsys, sample_root, tmp_path):
+    folder = _peers(tmp_path, {"s1.txt": "A summary."})
+    pyr = str(sample_root / "passonneau2013" / "pyramid_HOW_VOLCANOES_FORM.pyr")
+    data = ["score", "--data", str(sample_root)]
+    _fails(capsys, data + ["--peers", str(folder), "--pyramid", pyr], "--peers needs --auto")
+    _fails(capsys, data + ["--auto", "uni", "--peers", str(folder), "--pyramid", pyr], "--threshold X", "--calibrate-on")
+    _fails(capsys, data + ["--auto", "uni", "--peers", str(folder)], "--corpus NAME", "--pyramid PATH")
+    _fails(capsys, data + ["--auto", "uni", "--peers", str(folder), "--pyramid", pyr, "--corpus", "duc2007"],
+           "exactly one of")
+    _fails(capsys, data + ["--pyramid", pyr], "--pyramid needs --peers")
+    _fails(capsys, data + ["--auto", "uni", "--peers", str(folder), "--pyramid", pyr, "--threshold", "0.3",
+                           "--threshold", "0.5"], "one --threshold")
+
+
+def test_peers_empty_summary_is_a_counted_warning(capsys, sample_root, tmp_path):
+    folder = _peers(tmp_path, {"D0701.M.250.A.empty": "  \n", "D0701.M.250.A.real": "Some words here."})
+    assert main(["score", "--data", str(sample_root), "--auto", "uni", "--peers", str(folder), "--corpus",
+                 "duc2007", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.strip() == "pyrabench: warning: 1 empty summary (no word) scored 0"
+    out = json.loads(captured.out)
+    assert out["empty"] == 1 and [r["modified"] for r in out["summaries"] if r["system"] == "empty"] == [0.0]

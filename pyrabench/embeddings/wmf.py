@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import sys
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Sequence
@@ -51,6 +52,7 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 import scipy.sparse as sp
+from tqdm.auto import tqdm
 
 from ..cache import cache_dir, fingerprint, load_npz, save_npz
 from ..dataroot import resolve
@@ -391,7 +393,10 @@ def fit(texts: Sequence[str], params: WMFParams = WMFParams(), *, cache: bool = 
             pass
     tm = term_matrix(texts, params.min_count)
     x = tm.tfidf
-    p, q, trace = train(x, params)
+    # the first call trains (a minute or more); a bar on stderr says so, on a terminal only
+    with tqdm(total=params.iterations, desc=f"training WMF on {len(texts):,} texts (once; cached after)",
+              unit="iteration", file=sys.stderr, disable=None, leave=False) as bar:
+        p, q, trace = train(x, params, progress=lambda done: bar.update(done - bar.n))
     corpus = dict(zip(CORPUS_FIELDS, (len(texts), len(tm.vocab), tm.stems_before_rule, int(x.nnz))))
     model = WMFModel(tm.vocab, tm.idf, p, params, q=q if keep_texts else None, objectives=trace, corpus=corpus)
     if cache:

@@ -1,0 +1,237 @@
+"""Scoring summaries nobody annotated, on the bundled sample: the text path scores exactly as the
+``.pan`` path, nothing depends on names or order, limits, empties, user pyramids, ``.pan`` output."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from pyrabench.data import ducview
+from pyrabench.data.corpora import load_corpus
+from pyrabench.data.model import SCU, Pyramid
+from pyrabench.data.summaries import Summary
+from pyrabench.errors import DataFormatError, OutputError, PyrabenchError, PyrabenchWarning, UnknownNameError
+from pyrabench.scoring.auto import variants
+from pyrabench.scoring.auto.own import count_words, score_summaries, within_limit, write_pan
+from pyrabench.scoring.auto.pipeline import auto_score, build_similarity, item_tokens, items_from_peers, Item
+from pyrabench.scoring.auto.segments import tokenize_given
+
+
+def _as_text(peers):
+    """Each (topic, peer) once, as a Summary given by its text."""
+    seen = {}
+    for p in peers:
+        seen.setdefault((p.topic, p.peer_id), Summary(p.topic, p.peer_id, p.summary, None, p.source))
+    return list(seen.values())
+
+
+@pytest.mark.parametrize("name", ["duc2006", "duc2007", "duc2007-update"])
+@pytest.mark.parametrize("threshold", [None, 0.3, 0.6])
+def test_text_scores_as_the_pan_file(sample_root, name, threshold):
+    corpus = load_corpus(name, sample_root)
+    # the sample's update peers run past 100 words (the real ones never do: tests/data/)
+    got = score_summaries(_as_text(corpus.peers), corpus=name, similarity="uni", threshold=threshold,
+                          rouge=False, data=sample_root, truncate=False)
+    items = items_from_peers(corpus.peers)
+    ref = auto_score(items, build_similarity("uni", items), "max", (got.threshold,))
+    ref = ref.rename(columns={"peer": "system"}).drop_duplicates(["topic", "system"])
+    both = got.summaries.merge(ref, on=["topic", "system"], suffixes=("", "_pan"), validate="1:1")
+    assert len(both) == len(got.summaries) == len(ref)
+    assert (both["modified"] == both["modified_pan"]).all() and (both["scus"] == both["scus_pan"]).all()
+    assert (both["weight"] == both["weight_pan"]).all()
+    assert sorted((k, tuple(sorted(v))) for k, v in got.matches.groupby(["topic", "system"])["scu_id"]) == sorted(
+        (k, tuple(sorted(r))) for k, r in zip(zip(ref["topic"], ref["system"]), ref["retrieved"]) if r)
+    est = got.summaries.merge(variants.auto_frame(corpus, cache=False).rename(columns={"peer": "system"})
+                              .drop_duplicates(["topic", "system"]), on=["topic", "system"])
+    np.testing.assert_allclose(est["estimate"], est["auto"], rtol=0, atol=1e-12)
+    assert got.thresholds_from.startswith(f"threshold {got.threshold:.4f}: "
+                                          + ("given" if threshold is not None else "KDE level 0.15"))
+
+
+def test_names_and_order_do_not_matter(sample_root):
+    summaries = _as_text(load_corpus("duc2007", sample_root).peers)
+    first = score_summaries(summaries, corpus="duc2007", similarity="uni", data=sample_root)
+    rename = {s.system: f"renamed-{k}" for k, s in enumerate(reversed(summaries))}
+    shuffled = [Summary(s.topic, rename[s.system], s.text, s.sentences, s.source) for s in summaries]
+    random.Random(1).shuffle(shuffled)
+    second = score_summaries(shuffled, corpus="duc2007", similarity="uni", data=sample_root)
+    back = {v: k for k, v in rename.items()}
+    for attr, key in (("summaries", ["topic", "system"]), ("systems", ["system"]), ("matches", ["topic", "system", "start"])):
+        a = getattr(first, attr)
+        b = getattr(second, attr).assign(system=lambda d: d["system"].map(back))
+        pd.testing.assert_frame_equal(a.sort_values(key).reset_index(drop=True), b.sort_values(key).reset_index(drop=True))
+
+
+def test_given_sentences_are_kept():
+    tok = tokenize_given(("Mr. Smith left. He came back", "Then it rained."))
+    assert tok.text == "Mr. Smith left. He came back\nThen it rained."
+    assert [tok.span_text(a, b) for a, b in tok.sentences] == ["Mr. Smith left. He came back", "Then it rained"]
+    items = [Item(None, tok.text, {}), Item(None, tok.text, {}, ("Mr. Smith left. He came back", "Then it rained."))]
+    split, given = item_tokens(items)
+    assert split.words == given.words and list(split.starts) == list(given.starts)
+    assert len(split.sentences) > len(given.sentences) == 2
+
+
+def test_word_limit(sample_root):
+    words = " ".join(f"word{k}" for k in range(300))
+    assert count_words("a , b -- c\n. d") == 4
+    text, sentences, cut = within_limit(Summary("D0701", "x", words), 250)
+    assert cut and count_words(text) == 250 and text.endswith("word249") and sentences is None
+    text, sentences, cut = within_limit(Summary("D0701", "x", "one two\nthree four five\nsix", ("one two", "three four five", "six")), 4)
+    assert cut and sentences == ("one two", "three four") and text == "one two\nthree four"
+    summaries = [Summary("D0701", "long", words), Summary("D0702", "long", "Short text here.")]
+    got = score_summaries(summaries, corpus="duc2007", similarity="uni", data=sample_root)
+    assert got.truncated == 1 and got.summaries["truncated"].tolist() == [True, False]
+    assert got.summaries["words"].tolist() == [300, 3]
+    free = score_summaries(summaries, corpus="duc2007", similarity="uni", data=sample_root, truncate=False)
+    assert free.truncated == 0
+    update = score_summaries([Summary("D0703-A", "x", words)], corpus="duc2007-update", similarity="uni",
+                             data=sample_root)
+    assert update.truncated == 1 and count_words(update.annotations[0].summary) == 100
+
+
+def test_empty_summary_scores_zero_with_a_counted_warning(sample_root):
+    peer = load_corpus("duc2007", sample_root).peers[0]
+    summaries = [Summary(peer.topic, "empty", " \n "), Summary(peer.topic, "real", peer.summary)]
+    with pytest.warns(PyrabenchWarning, match="1 empty summary"):
+        got = score_summaries(summaries, corpus="duc2007", similarity="uni", data=sample_root)
+    row = got.summaries.set_index("system").loc["empty"]
+    assert got.empty == 1
+    assert row[["scus", "weight", "modified", "estimate", "estimate_low", "estimate_high", "rouge_1", "rouge_2",
+                "rouge_l"]].tolist() == [0] * 9
+    assert got.summaries.set_index("system").loc["real", "modified"] > 0
+
+
+def test_systems_means_interval_and_partial(sample_root):
+    corpus = load_corpus("duc2007", sample_root)
+    summaries = _as_text(corpus.peers) + [Summary("D0701", "only-one", corpus.peers[0].summary)]
+    got = score_summaries(summaries, corpus="duc2007", similarity="uni", data=sample_root, seed=3)
+    sys = got.systems.set_index("system")
+    per = got.summaries.groupby("system")[["modified", "estimate"]].mean()
+    np.testing.assert_allclose(sys.loc[per.index, ["modified", "estimate"]], per)
+    assert sys.loc["only-one", "partial"] and not sys.drop("only-one")["partial"].any()
+    assert sys.loc["only-one", "topics"] == 1 and np.isnan(sys.loc["only-one", "estimate_low"])
+    full = sys.drop("only-one")
+    assert (full["estimate_low"] <= full["estimate"]).all() and (full["estimate"] <= full["estimate_high"]).all()
+    again = score_summaries(summaries, corpus="duc2007", similarity="uni", data=sample_root, seed=3)
+    pd.testing.assert_frame_equal(got.systems, again.systems)
+    row = got.summaries.iloc[0]
+    assert row["estimate_low"] <= row["estimate"] <= row["estimate_high"]
+
+
+def test_unknown_topic_suggests_the_nearest(sample_root):
+    with pytest.raises(UnknownNameError, match=r"here\.txt: unknown topic 'D0710' for duc2007; did you mean 'D070[12]'"):
+        score_summaries([Summary("D0710", "x", "Text.", None, "here.txt")], corpus="duc2007", similarity="uni",
+                        data=sample_root)
+    with pytest.raises(UnknownNameError, match="did you mean 'duc2007'"):
+        score_summaries([Summary("D0701", "x", "Text.")], corpus="duc207", similarity="uni", data=sample_root)
+
+
+def test_passonneau_texts_score_as_through_the_corpus(sample_root):
+    base = sample_root / "passonneau2013"
+    corpus = load_corpus("passonneau2013", sample_root)
+    texts = {p.stem: p.read_text(encoding="utf-8") for p in sorted((base / "target_summaries").glob("*.txt"))}
+    summaries = [Summary("", k, v) for k, v in texts.items()]
+    mine = score_summaries(summaries, pyramid=base / "pyramid_HOW_VOLCANOES_FORM.pyr", calibrate_on="passonneau2013",
+                           similarity="uni", data=sample_root)
+    theirs = score_summaries(_as_text(corpus.peers), corpus="passonneau2013", similarity="uni", data=sample_root)
+    assert [texts[p.peer_id].rstrip("\n") == p.summary for p in corpus.peers] == [True] * len(corpus.peers)
+    cols = ["system", "scus", "weight", "modified", "rouge_1", "rouge_2", "rouge_l"]
+    pd.testing.assert_frame_equal(mine.summaries[cols], theirs.summaries[cols])
+    assert mine.threshold == theirs.threshold and "no estimate" in mine.thresholds_from
+    assert mine.summaries["estimate"].isna().all()
+
+
+def _pyramid_file(tmp_path, n_summaries: int, name="mine.pyr"):
+    pyr = load_corpus("passonneau2013").pyramids[0]
+    scus = [SCU(s.scu_id, s.label, tuple(c for c in s.contributors if c.summary_index < n_summaries))
+            for s in pyr.scus]
+    small = Pyramid("x", "mine", pyr.summaries[:n_summaries], pyr.summarizer_ids[:n_summaries],
+                    tuple(s for s in scus if s.contributors))
+    path = tmp_path / name
+    ducview.write_pyramid(small, path, ducview.Header(None, None))
+    return path
+
+
+def test_user_pyramid_rules(tmp_path, sample_root):
+    summaries = [Summary("any", "a", load_corpus("passonneau2013").pyramids[0].summaries[0])]
+    with pytest.raises(PyrabenchError, match="give threshold="):
+        score_summaries(summaries, pyramid=_pyramid_file(tmp_path, 3), similarity="uni", data=sample_root)
+    got = score_summaries(summaries, pyramid=_pyramid_file(tmp_path, 3), similarity="uni", threshold=0.5,
+                          data=sample_root)
+    assert got.thresholds_from.startswith("threshold 0.5000: given") and got.summaries["scus"].iloc[0] > 0
+    assert np.isnan(got.summaries["estimate"].iloc[0]) and got.summaries["topic"].iloc[0] == "any"
+    one = _pyramid_file(tmp_path, 1, "one.pyr")
+    with pytest.raises(DataFormatError, match=r"one\.pyr: the pyramid of topic 'one' has 1 model summary"):
+        score_summaries(summaries, pyramid=one, similarity="uni", threshold=0.5, data=sample_root)
+    with pytest.raises(PyrabenchError, match="exactly one of"):
+        score_summaries(summaries, corpus="duc2007", pyramid=one, similarity="uni", data=sample_root)
+
+
+def test_folder_and_jsonl_pyramids(tmp_path, sample_root):
+    folder = tmp_path / "pyrs"
+    folder.mkdir()
+    _pyramid_file(folder, 3, "T1.pyr")
+    _pyramid_file(folder, 4, "T2.pyr")
+    text = "Volcanoes form where magma reaches the surface."
+    got = score_summaries([Summary("T2", "a", text), Summary("T1", "a", text)], pyramid=folder, similarity="uni",
+                          threshold=0.5, data=sample_root)
+    assert got.summaries["topic"].tolist() == ["T1", "T2"]
+    with pytest.raises(UnknownNameError, match="unknown topic 'T3'.*did you mean"):
+        score_summaries([Summary("T3", "a", text)], pyramid=folder, similarity="uni", threshold=0.5, data=sample_root)
+    tac = load_corpus("tac2008", sample_root).pyramids
+    jsonl = sample_root / "tac2008" / "pyramids.jsonl"
+    got = score_summaries([Summary(p.topic, "s", p.summaries[0]) for p in tac], pyramid=jsonl, similarity="uni",
+                          threshold=0.5, data=sample_root)
+    assert got.summaries["topic"].tolist() == sorted(p.topic for p in tac) and (got.summaries["modified"] > 0).all()
+
+
+def test_calibrate_on_another_corpus(sample_root):
+    pyr = sample_root / "duc2007" / "mainPyramidEval" / "allpyramids"
+    peer = load_corpus("duc2007", sample_root).peers[0]
+    on_corpus = score_summaries([Summary(peer.topic, "x", peer.summary)], corpus="duc2007", similarity="uni",
+                                data=sample_root)
+    on_file = score_summaries([Summary(peer.topic, "x", peer.summary)], pyramid=pyr, calibrate_on="duc2007",
+                              similarity="uni", data=sample_root)
+    cols = ["scus", "weight", "modified", "estimate", "estimate_low", "estimate_high"]
+    pd.testing.assert_frame_equal(on_corpus.summaries[cols], on_file.summaries[cols])
+    assert on_file.truncated == 0 and on_file.corpus is None
+
+
+def test_write_pan_round_trip(tmp_path, sample_root):
+    corpus = load_corpus("duc2007", sample_root)
+    got = score_summaries(_as_text(corpus.peers)[:3] + [Summary("D0702", "odd/name", "")], corpus="duc2007",
+                          similarity="uni", data=sample_root)
+    paths = write_pan(got, tmp_path / "pans")
+    assert sorted(p.name for p in (tmp_path / "pans").iterdir()) == sorted(p.name for p in paths)
+    for a, path in zip(got.annotations, paths):
+        back = ducview.read_peer(path, "duc2007", a.topic, a.peer_id)
+        assert back.summary == a.summary and back.pyramid.summaries == a.pyramid.summaries
+        assert back.pyramid.scus == a.pyramid.scus
+        assert sorted((s.scu_id, s.contributors[0].parts) for s in back.scus if s.contributors) == sorted(
+            (s.scu_id, s.contributors[0].parts) for s in a.scus)
+        mine = got.matches[(got.matches["topic"] == a.topic) & (got.matches["system"] == a.peer_id)]
+        assert sorted(back.matched_ids) == sorted(mine["scu_id"])
+        assert {c.parts[0].text for s in back.scus for c in s.contributors} == set(mine["span"])
+    assert paths[-1].name == "D0702.odd_name.pan"
+    write_pan(got, tmp_path / "pans")  # our own folder is replaced
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "notes.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(OutputError, match="did not write"):
+        write_pan(got, tmp_path / "other")
+
+
+def test_user_pyramid_pan_round_trip(tmp_path, sample_root):
+    base = sample_root / "passonneau2013"
+    text = (base / "target_summaries" / "900000101.txt").read_text(encoding="utf-8")
+    got = score_summaries([Summary("", "s1", text)], pyramid=base / "pyramid_HOW_VOLCANOES_FORM.pyr",
+                          similarity="uni", threshold=0.5, data=sample_root)
+    (path,) = write_pan(got, tmp_path / "out")
+    back = ducview.read_peer(path, "mine", "t", "s1")
+    assert back.pyramid.summaries == got.annotations[0].pyramid.summaries
+    assert sorted(back.matched_ids) == sorted(got.matches["scu_id"])
+    assert json.dumps(sorted(got.matches["scu_id"].tolist()))  # matched something to check
