@@ -40,7 +40,7 @@ def test_sentences_are_the_lines_text_without_annotations(tmp_path):
     assert first == ("APW19990612.0141", ("A ferry sank near the harbour.", "Rescuers pulled ten people out."))
     assert second.sentences == ('"It was cold," a survivor said.',)
     assert (first.date, second.date) == ("19990612", "19990613")
-    assert scu_marked.Document("X1", ()).date is None
+    assert scu_marked.Document("X1", ()).date is None and scu_marked.document_date("XIE19960123.0270") == "19960123"
     name, sentences = first  # a (name, sentences) pair, what a summarizer takes
     assert name == first.name and sentences == first.sentences
 

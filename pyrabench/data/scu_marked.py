@@ -49,9 +49,14 @@ class Document(NamedTuple):
 
     @property
     def date(self) -> str | None:
-        """``YYYYMMDD`` from a DUC-style name, None when the name carries no date."""
-        m = _DOCUMENT_NAME.match(self.name)
-        return m.group("date") if m else None
+        return document_date(self.name)
+
+
+def document_date(name: str) -> str | None:
+    """``YYYYMMDD`` from a DUC document name (``APW19990612.0141`` → ``19990612``), None when the
+    name carries no date."""
+    m = _DOCUMENT_NAME.match(name)
+    return m.group("date") if m else None
 
 
 @dataclass(frozen=True)

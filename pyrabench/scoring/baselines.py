@@ -3,13 +3,13 @@
 NIST's baseline peer 1 of DUC 2006 and 2007 (35 in the 2007 update task) is the *lead* of the
 most recent document of the topic: its leading sentences, as many whole sentences as fit in the
 word limit (250 words; 100 for the update task). The data shows the rule: on the real corpora,
-every baseline summary is the leading whole sentences of the document with the latest date in its
-DUC name (``APW19990612.0141`` → 1999-06-12), the greatest name among those of that date
-(``NYT20000814.0237`` over ``NYT20000814.0212``). Words are counted as the scorer counts them
-(:func:`pyrabench.scoring.auto.own.count_words`), so a lead is never truncated when scored. The
-SCU-marked corpus (:mod:`pyrabench.data.scu_marked`) has dropped the datelines
-(``BONN, April 20 (Xinhua) --``) that NIST's baseline kept, so our lead can be a few words
-shorter than peer 1; otherwise it is the same text.
+every baseline summary holds the leading whole sentences of the document with the latest date in
+its DUC name (``APW19990612.0141`` → 1999-06-12), the greatest name among those of that date
+(``NYT20000814.0237`` over ``NYT20000814.0212``; ``tests/data/test_scoring_baselines_real.py``).
+Words are counted as the scorer counts them (:func:`pyrabench.scoring.auto.own.count_words`), so
+a lead is never truncated when scored. The SCU-marked corpus (:mod:`pyrabench.data.scu_marked`)
+has dropped the datelines (``BONN, April 20 (Xinhua) --``) that NIST's baseline kept: where the
+dateline used up NIST's last words, our lead holds one sentence more; otherwise it is the same text.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def most_recent(documents: Iterable[tuple[str, Sequence[str]]]) -> tuple[str, Se
     documents without a sentence are passed over (there is nothing to lead with)."""
     dated = []
     for name, sentences in documents:
-        date = scu_marked.Document(name, ()).date
+        date = scu_marked.document_date(name)
         if date is None:
             raise PyrabenchError(f"document {name!r} carries no date in its name (DUC names look like "
                                  "APW19990612.0141), so the most recent one cannot be found")
