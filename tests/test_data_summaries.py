@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from pyrabench.data.summaries import Summary, read_summaries
-from pyrabench.errors import DataFormatError, MissingDataError
+from pyrabench.data.summaries import Summary, read_summaries, write_summaries
+from pyrabench.errors import DataFormatError, MissingDataError, PyrabenchError
 
 
 def _write(path, text, raw: bytes | None = None):
@@ -126,3 +126,23 @@ def test_missing_empty_and_other_paths(tmp_path):
         read_summaries(_write(tmp_path / "one.txt", "a single text file"))
     with pytest.raises(DataFormatError, match="no summaries"):
         read_summaries(_write(tmp_path / "e.jsonl", "", raw=b""))
+
+
+def test_write_summaries_is_read_back(tmp_path):
+    given = [Summary("D0702", "lead", "One.\nTwo."), Summary("D0701", "mine", "First sentence.\nSecond one.",
+                                                            ("First sentence.", "Second one."))]
+    written = write_summaries(given, tmp_path / "out")
+    assert written == [tmp_path / "out" / "lead" / "D0702.txt", tmp_path / "out" / "mine" / "D0701.txt"]
+    back = read_summaries(tmp_path / "out")
+    assert [(s.topic, s.system, s.text, s.sentences) for s in back] == [
+        ("D0701", "mine", "First sentence.\nSecond one.", None), ("D0702", "lead", "One.\nTwo.", None)]
+    assert write_summaries(given, tmp_path / "s.jsonl") == [tmp_path / "s.jsonl"]
+    back = read_summaries(tmp_path / "s.jsonl")
+    assert [(s.topic, s.system, s.text, s.sentences) for s in back] == [
+        (g.topic, g.system, g.text, g.sentences) for g in sorted(given, key=lambda g: g.topic)]
+    for bad in (Summary("../x", "lead", "t"), Summary("D0701", "", "t"), Summary("D0701", ".hidden", "t")):
+        with pytest.raises(PyrabenchError, match="cannot be a file name"):
+            write_summaries([bad], tmp_path / "bad")
+    with pytest.raises(DataFormatError, match="given twice"):
+        write_summaries([given[0], Summary("D0702", "lead", "Other.")], tmp_path / "twice.jsonl")
+    assert not (tmp_path / "bad").exists() and not (tmp_path / "twice.jsonl").exists()

@@ -41,6 +41,12 @@ def test_shown_path_is_relative_to_the_root_or_just_a_name(tmp_path):
     assert book.shown_path(SAMPLE_ROOT / "sts" / "2012", SAMPLE) == "sts/2012"
 
 
+def test_shown_text_names_the_data_root_instead_of_its_path(tmp_path):
+    real = DataRoot(tmp_path.resolve(), is_sample=False)
+    assert book.shown_text(f"real data root {tmp_path.resolve()}\nscores", real) == f"real data root ${ENV_DATA}\nscores"
+    assert book.shown_text(f"bundled sample data ({SAMPLE_ROOT}); set", SAMPLE) == "bundled sample data (pyrabench/sample_data); set"
+
+
 def test_table_is_the_one_table_rule():
     frame = pd.DataFrame({"pearson": [0.123456, np.nan], "n": [3, 4]}, index=["a", "b"])
     html = book.table(frame).to_html()

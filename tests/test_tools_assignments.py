@@ -165,7 +165,8 @@ def test_leaks_are_found_in_cells_metadata_and_rendered_pages(tmp_path):
 
 def test_every_assignment_source_has_hidden_checks_and_named_questions():
     sources = assignments.sources()
-    assert [s.stem for s in sources] == ["a1_pyramid_scores", "a2_sentence_embeddings", "a3_sts_leaderboard"]
+    assert [s.stem for s in sources] == ["a1_pyramid_scores", "a2_sentence_embeddings", "a3_sts_leaderboard",
+                                        "a4_own_summary"]
     for source in sources:
         found = assignments.secrets(assignments.read_master(source))
         assert found.hidden_tests >= 1, source.stem

@@ -14,14 +14,21 @@ and an unannotated system ``3`` are judged, as is one topic with no pyramid, so 
 unmatched counts have something to count. The score tables carry our own NIST-convention modified
 score of every peer, rounded to 4 d.p., except one planted difference per DUC 2006 and update
 table (one SCU of weight 1 fewer), so the agreement table of chapter 5 has a row to show; the update
-task has one summary NIST did not judge (``-1``). Seeded: rerunning writes identical bytes.
+task has one summary NIST did not judge (``-1``). The source documents of the DUC 2007 topics,
+marked for SCUs (``2007 SCU-marked corpus``, ``2007 SCU-marked update corpus``; the layout
+:mod:`pyrabench.data.scu_marked` reads), are invented from the same stories: a few dated news
+documents per topic whose sentences realize the pyramid's facts (each marked with its SCU) between
+unrelated sentences; in D0701 the two latest documents share a date. Seeded: rerunning writes
+identical bytes.
 """
 
 from __future__ import annotations
 
 import itertools
 import sys
+from datetime import date, timedelta
 from pathlib import Path
+from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
 
@@ -295,6 +302,61 @@ def _first_with(pyramid: Pyramid, needle: str) -> int:
     raise LookupError(needle)
 
 
+#: The DUC 2007 topics of the sample: (topic, story, the models' summarizer ids).
+DUC2007_MAIN = [("D0701", "wildfire", "AGHI"), ("D0702", "museum", "BCEF")]
+DUC2007_UPDATE = [("D0703", "ferry", "ACDJ"), ("D0706", "flood", "BDEI")]
+
+
+def make_documents(pyramid: Pyramid, story: str, seed: int, n_documents: int = 5, tie: bool = False):
+    """Dated source documents of a topic: ``[(name, [(sentence, SCU or None), ...]), ...]``. Each
+    realizes a few of the pyramid's facts in a seeded order, with one or two unrelated sentences;
+    with ``tie``, the last two share their date (the lead baseline takes the greater name)."""
+    facts, noise = STORIES[story]
+    rng = np.random.default_rng(seed)
+    day = date(1998 + int(rng.integers(0, 3)), int(rng.integers(1, 13)), int(rng.integers(1, 28)))
+    documents = []
+    for k in range(n_documents):
+        if k and not (tie and k == n_documents - 1):
+            day += timedelta(days=int(rng.integers(1, 30)))
+        name = f"{('APW', 'NYT', 'XIE')[int(rng.integers(3))]}{day:%Y%m%d}.{100 + 37 * k + int(rng.integers(30)):04d}"
+        chosen = rng.choice(len(pyramid.scus), size=min(len(pyramid.scus), int(rng.integers(4, 8))), replace=False)
+        lines = [(_realize(rng, facts[pyramid.scus[int(i)].scu_id - 1][1], allow_split=False)[0], pyramid.scus[int(i)])
+                 for i in chosen]
+        for j in rng.choice(len(noise), size=int(rng.integers(1, 3)), replace=False):
+            lines.insert(int(rng.integers(1, len(lines) + 1)), (noise[int(j)], None))
+        documents.append((name, lines))
+    return documents
+
+
+def _scu_marked_xml(collection: str, documents, pyramid: Pyramid) -> str:
+    """The U. Ottawa layout: one ``<line>`` a sentence, its SCU in an ``<annotation>``."""
+    def annotation(scu: SCU) -> str:
+        ids = sorted({pyramid.summarizer_ids[c.summary_index] for c in scu.contributors})
+        return (f'<annotation scu-count="1" sum-count="{len(ids)}" sums="{",".join(ids)}">'
+                f'<scu uid="{scu.scu_id}" label={quoteattr(scu.label)} weight="{scu.weight}"/></annotation>')
+
+    body = "".join(
+        f"<document name={quoteattr(name)}>"
+        + "".join(f"<line>{escape(text, {chr(34): '&quot;'})}{annotation(scu) if scu else ''}</line>" for text, scu in lines)
+        + "</document>" for name, lines in documents)
+    return f'<?xml version="1.0"?><collection name={quoteattr(collection)}>{body}</collection>\n'
+
+
+def write_scu_marked(root: Path) -> None:
+    """The SCU-marked source documents of the sample's DUC 2007 topics (module docstring)."""
+    corpora.clear_cache()
+    for name, folder, topics in (("duc2007", "2007 SCU-marked corpus", DUC2007_MAIN),
+                                 ("duc2007-update", "2007 SCU-marked update corpus", DUC2007_UPDATE)):
+        corpus = corpora.load_corpus(name, root)
+        for k, (topic, story, ids) in enumerate(topics):
+            for j, pyramid in enumerate(p for p in corpus.pyramids if p.topic.startswith(topic)):
+                collection = topic if name == "duc2007" else f"{topic}{ids[0]}{pyramid.topic[len(topic):]}"
+                documents = make_documents(pyramid, story, seed=7300 + 10 * k + j + 100 * (name != "duc2007"),
+                                           tie=pyramid.topic == "D0701")
+                _write(root / "duc2007" / folder / f"{collection}.scu", _scu_marked_xml(collection, documents, pyramid))
+    corpora.clear_cache()
+
+
 def build(root: Path = SAMPLE_ROOT) -> None:
     # DUC 2006: three topics, 4 peers each from 2 annotators; defects planted in the .pyr files.
     base = root / "duc2006" / "DUC2006pyramiddata"
@@ -321,7 +383,7 @@ def build(root: Path = SAMPLE_ROOT) -> None:
 
     # DUC 2007 main: two topics, no annotator in the peer file names.
     base = root / "duc2007" / "mainPyramidEval"
-    for k, (topic, story, ids) in enumerate([("D0701", "wildfire", "AGHI"), ("D0702", "museum", "BCEF")]):
+    for k, (topic, story, ids) in enumerate(DUC2007_MAIN):
         header = Header(f"{topic}.M.250.{ids[0]}", r"\-+\nD[0-9]+\.M\.250\.[A-Z]\.[A-Z]\n\-+\n")
         pyramid = make_pyramid("duc2007", topic, story, seed=700 + k, ids=tuple(ids))
         write_pyramid(pyramid, base / "allpyramids" / f"{topic}-{ids}.pyr", header)
@@ -331,7 +393,7 @@ def build(root: Path = SAMPLE_ROOT) -> None:
 
     # DUC 2007 update: two stories, clusters A and B (B follows A: later facts).
     base = root / "duc2007" / "updateEval" / "Pyramid"
-    for k, (topic, story, ids) in enumerate([("D0703", "ferry", "ACDJ"), ("D0706", "flood", "BDEI")]):
+    for k, (topic, story, ids) in enumerate(DUC2007_UPDATE):
         n = len(STORIES[story][0])
         for part, fact_ids in (("A", range(0, n - 4)), ("B", range(4, n))):
             name = f"{topic}-{part}"
@@ -370,8 +432,9 @@ def build(root: Path = SAMPLE_ROOT) -> None:
         _write(base / "target_summaries" / f"{student}.txt", peer.summary + "\n")
         write_peer(peer, base / "target_summaries" / "scored" / f"{student}.pan", header, crlf=False)
 
-    # NIST's judgments of the DUC peers, from the peers just written.
+    # NIST's judgments of the DUC peers, from the peers just written; the source documents.
     write_judgments(root)
+    write_scu_marked(root)
 
 
 _CONTENT_HEAD = ("Topic\n|       Selector\n|       |       Assessor\n|       |       |       Summarizer ({who})\n"

@@ -16,6 +16,9 @@ Layouts (paths relative to the data root; the bundled sample mirrors them):
 ``passonneau2013``   ``passonneau2013/pyramid_*.pyr`` and ``target_summaries/scored/*.pan``
 ===================  ===========================================================================
 
+The source news documents the DUC pyramids were written from, marked for SCUs (U. Ottawa; read
+by :mod:`pyrabench.data.scu_marked`), lie beside them: :data:`SCU_MARKED_DIRS`.
+
 Peer file names: ``[<annotator>.]<topic>.M.<length>.<selector>.<peer>.pan`` (DUC/TAC) and
 ``<student>.pan`` (Passonneau 2013). A zero-padded numeric peer id
 (DUC 2006 D0647: ``…B.01.pan``) is read as the number NIST uses everywhere else (``1``), a counted
@@ -74,6 +77,12 @@ _DUC_DIRS = {
     "duc2006": "duc2006/DUC2006pyramiddata",
     "duc2007": "duc2007/mainPyramidEval",
     "duc2007-update": "duc2007/updateEval/Pyramid",
+}
+#: The SCU-marked source documents of each DUC corpus (``*.scu``, one file per topic).
+SCU_MARKED_DIRS = {
+    "duc2006": "duc2006/SCU-marked corpus",
+    "duc2007": "duc2007/2007 SCU-marked corpus",
+    "duc2007-update": "duc2007/2007 SCU-marked update corpus",
 }
 _PEER_NAME = re.compile(
     r"^(?:(?P<annotator>\d+)\.)?(?P<topic>[Dd]\d+[A-Za-z]?(?:-[A-Z])?)\.M\.(?P<length>\d+)"

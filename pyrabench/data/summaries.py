@@ -26,13 +26,14 @@ twice. An empty summary is kept: the scorer gives it 0 and counts it.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from ..errors import DataFormatError, MissingDataError
-from ..files import read_jsonl, read_utf8
+from ..errors import DataFormatError, MissingDataError, PyrabenchError
+from ..files import atomic_write, read_jsonl, read_utf8
 
 #: ``D0701.M.250.A.<system>`` / ``D0703-A.M.100.A.<system>`` (NIST's peer names, without ``.pan``).
 DUC_NAME = re.compile(
@@ -169,3 +170,34 @@ def read_summaries(path) -> list[Summary]:
         raise DataFormatError(path, "no summaries found")
     check_unique(found)
     return sorted(found, key=lambda s: (s.topic, s.system))
+
+
+_SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$")
+
+
+def write_summaries(summaries: Iterable[Summary], path) -> list[Path]:
+    """Write ``summaries`` where :func:`read_summaries` reads them back unchanged: a ``.jsonl``
+    path gets SacreROUGE's JSON Lines (a summary given as sentences keeps them), any other path a
+    folder ``<system>/<topic>.txt`` (the text as it is; the scorer splits it into sentences).
+    Every file is written atomically. The same (topic, system) twice, or (in a folder) a topic or
+    system that cannot be a file name (empty, a ``/``, a leading ``.``), is an error naming the
+    summary, before anything is written. Returns the files written."""
+    summaries = list(summaries)
+    check_unique(summaries)
+    path = Path(path)
+    if path.suffix == ".jsonl":
+        lines = [json.dumps({"instance_id": s.topic, "summarizer_id": s.system,
+                             "summary": {"text": list(s.sentences) if s.sentences is not None else s.text}},
+                            ensure_ascii=False) + "\n" for s in summaries]
+        atomic_write(path, lambda tmp: tmp.write_text("".join(lines), encoding="utf-8", newline="\n"))
+        return [path]
+    for s in summaries:
+        for what, name in (("topic", s.topic), ("system", s.system)):
+            if not _SAFE_NAME.match(name):
+                raise PyrabenchError(f"{s.source or 'a summary'}: {what} {name!r} cannot be a file name")
+    written = []
+    for s in summaries:
+        target = path / s.system / f"{s.topic}.txt"
+        atomic_write(target, lambda tmp, text=s.text: tmp.write_text(text, encoding="utf-8", newline="\n"))
+        written.append(target)
+    return written

@@ -32,17 +32,11 @@ from gensim.models import Word2Vec
 from gensim.test.utils import datapath
 
 from ..cache import cache_dir, cached, file_fingerprint, fingerprint, load_vectors, save_vectors
-from ..data.ducview import parse_xml
-from ..dataroot import resolve
+from ..data import scu_marked
 from ..files import read_utf8
 from ..text import words_many
 from .wordbag import WordBag
 
-SCU_MARKED_DIRS = (
-    "duc2006/SCU-marked corpus",
-    "duc2007/2007 SCU-marked corpus",
-    "duc2007/2007 SCU-marked update corpus",
-)
 PARAMS = dict(vector_size=100, sg=1, negative=5, min_count=2, epochs=5, sample=1e-3)
 WINDOWS = {"w2v-bow2-standin": 2, "w2v-bow5-standin": 5}
 
@@ -56,16 +50,7 @@ def lee_corpus() -> Path:
 def corpus_files(data=None) -> list[Path]:
     """Files of the stand-in corpus: the Lee corpus, then the data root's SCU-marked documents."""
 
-    root = resolve(data).path
-    files = [lee_corpus()]
-    for d in SCU_MARKED_DIRS:
-        files.extend(sorted((root / d).glob("*.scu")))
-    return files
-
-
-def _scu_lines(path: Path) -> list[str]:
-    """The text of every ``<line>`` of an SCU-marked document, parsed as safely as a pyramid."""
-    return ["".join(el.itertext()).strip() for el in parse_xml(path).iter("line")]
+    return [lee_corpus(), *scu_marked.all_files(data)]
 
 
 def corpus_texts(files: Iterable[Path]) -> list[str]:
@@ -73,7 +58,7 @@ def corpus_texts(files: Iterable[Path]) -> list[str]:
     texts: list[str] = []
     for f in files:
         if f.suffix == ".scu":
-            texts.extend(t for t in _scu_lines(f) if t)
+            texts.extend(s for d in scu_marked.read_collection(f).documents for s in d.sentences)
         else:
             texts.extend(t for t in read_utf8(f).splitlines() if t.strip())
     return texts

@@ -15,7 +15,7 @@ from pathlib import Path
 from IPython.display import Markdown
 from myst_nb import glue as _myst_glue
 
-from ..dataroot import ENV_DATA, DataRoot
+from ..dataroot import ENV_DATA, SAMPLE_ROOT, DataRoot
 from .tables import book_table, book_tables
 
 SAMPLE_NOTE = (
@@ -54,6 +54,12 @@ def shown_path(path: str | os.PathLike, root: DataRoot) -> str:
     except ValueError:
         return path.name
     return str(rel) if str(rel) != "." else "."
+
+
+def shown_text(text: str, root: DataRoot) -> str:
+    """Printed output as a page may show it: the data root's path named, not spelled out (what
+    ``pyrabench`` commands print first)."""
+    return text.replace(str(root.path), f"pyrabench/{SAMPLE_ROOT.name}" if root.is_sample else f"${ENV_DATA}")
 
 
 #: A frame as a page shows it: labelled headers, numbers at their precision, "—" for missing

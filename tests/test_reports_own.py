@@ -1,0 +1,75 @@
+"""Your summaries among the DUC systems: the placement table, the matched SCUs beside NIST's lead,
+and the trust figures, on the sample (a lead scored against the sample's DUC 2007)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pyrabench.data import corpora, scu_marked
+from pyrabench.data.summaries import Summary
+from pyrabench.reports import own as own_reports
+from pyrabench.scoring import baselines
+from pyrabench.scoring.auto import own
+from pyrabench.scoring.manual import score_corpus
+
+
+@pytest.fixture(scope="module")
+def scored(sample_root):
+    leads = baselines.lead_summaries("duc2007", sample_root)
+    scores = own.score_summaries(leads, corpus="duc2007", similarity="uni", data=sample_root, n_resamples=200)
+    return leads, scores, corpora.load_corpus("duc2007", sample_root)
+
+
+def test_placement_sets_yours_beside_every_duc_system(scored):
+    _, scores, corpus = scored
+    table = own_reports.placement(scores, corpus)
+    assert list(table.columns) == own_reports.PLACEMENT_COLUMNS
+    manual = score_corpus(corpus).groupby("peer")["modified"].mean()
+    duc = table[table["kind"] != "yours"].set_index("system")
+    assert sorted(duc.index) == sorted(manual.index)
+    np.testing.assert_allclose(duc.loc[manual.index, "manual"], manual.to_numpy())
+    assert duc.loc["1", "kind"] == "NIST lead" and set(duc["kind"]) == {"NIST lead", "DUC"}
+    lead = table.set_index("system").loc["lead"]
+    assert lead["kind"] == "yours" and np.isnan(lead["manual"])
+    assert lead["estimate"] == pytest.approx(scores.systems.set_index("system").loc["lead", "estimate"])
+    assert list(table["rank"]) == sorted(table["rank"]) and table["rank"].iloc[0] == 1
+    assert table["estimate"].is_monotonic_decreasing
+
+
+def test_trust_figures_and_reading(scored):
+    _, scores, corpus = scored
+    table = own_reports.placement(scores, corpus)
+    f = own_reports.trust(table, corpus, scores, "lead", n_resamples=50)
+    duc = table[table["kind"] != "yours"]
+    assert f["systems"] == len(duc) and -1 <= f["system_r"] <= 1
+    assert f["mean_error"] == pytest.approx((duc["estimate"] - duc["manual"]).abs().mean())
+    assert 1 <= f["rank_high"] <= f["rank_low"] <= len(duc) + 1 and f["of"] == len(table)
+    assert f["nist_lead"] == pytest.approx(duc.set_index("system").loc["1", "manual"])
+    text = own_reports.trust_reading(f, "lead")
+    assert f"{f['system_r']:.3f}" in text and f"{f['nist_lead']:.3f}" in text and "nan" not in text
+
+
+def test_matched_view_sets_the_matches_beside_nists_lead(scored):
+    _, scores, corpus = scored
+    view = own_reports.matched_view(scores, corpus, "D0701", "lead")
+    matches = scores.matches[(scores.matches["topic"] == "D0701") & (scores.matches["system"] == "lead")]
+    assert set(matches["scu_id"]) <= set(view.index)
+    (nist,) = [p for p in corpus.peers if p.topic == "D0701" and p.peer_id == "1"]
+    human = {s.scu_id for s in nist.scus if s.contributors}
+    assert set(view.index[view["NIST lead"]]) == human and set(view.index) == set(matches["scu_id"]) | human
+    assert view["weight"].is_monotonic_decreasing
+    counts = own_reports.matched_counts(view)
+    assert counts["auto"] == len(matches) and counts["human"] == len(human)
+    assert counts["both"] == len(human & set(matches["scu_id"]))
+
+
+def test_source_figures_and_lead_overlap(scored, sample_root):
+    leads, _, corpus = scored
+    sources = scu_marked.load("duc2007", sample_root)
+    f = own_reports.source_figures(sources, leads)
+    assert f["topics"] == 2 and f["documents"] == sum(len(c.documents) for c in sources.values())
+    assert f["first_year"] <= f["last_year"] and f["lead_words"] > 0
+    assert 0 <= own_reports.lead_overlap(leads, corpus) <= 1
+    nist = [p for p in corpus.peers if p.peer_id == "1"]
+    assert own_reports.lead_overlap([Summary(p.topic, "x", p.summary) for p in nist], corpus) == 1.0
