@@ -73,3 +73,13 @@ def test_source_figures_and_lead_overlap(scored, sample_root):
     assert 0 <= own_reports.lead_overlap(leads, corpus) <= 1
     nist = [p for p in corpus.peers if p.peer_id == "1"]
     assert own_reports.lead_overlap([Summary(p.topic, "x", p.summary) for p in nist], corpus) == 1.0
+
+
+def test_matching_reading_follows_the_counts():
+    from pyrabench.reports.own import matching_reading
+
+    assert "generous" in matching_reading({"auto": 9, "human": 4}, 0.9, 0.2) and "far from" in \
+        matching_reading({"auto": 9, "human": 4}, 0.9, 0.2)
+    text = matching_reading({"auto": 2, "human": 4}, 0.25, 0.2)
+    assert "strict" in text and "(near it)" in text
+    assert "as many SCUs as the annotator (3)" in matching_reading({"auto": 3, "human": 3}, 0.2, 0.2)

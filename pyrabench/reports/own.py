@@ -176,3 +176,20 @@ def trust_reading(figures: dict, system: str) -> str:
                     f"{f['nist_lead_estimate']:.3f} by the automated score.")
     return " ".join(text)
 
+
+
+def matching_reading(counts: dict, modified: float, estimate: float) -> str:
+    """How the automated matching of one topic compares with an annotator's (:func:`matched_counts`)
+    and why the estimate, not the matching's modified score, is the figure to read."""
+    auto, human = counts["auto"], counts["human"]
+    if auto > human:
+        how = (f"The matching is generous: at one threshold it accepts segments that an annotator would not, {auto} "
+               f"SCUs where the annotator found {human} in nearly the same text.")
+    elif auto < human:
+        how = f"The matching is strict here: {auto} SCUs where the annotator found {human} in nearly the same text."
+    else:
+        how = f"The matching finds as many SCUs as the annotator ({auto}), not all of them the same."
+    gap = abs(modified - estimate)
+    return (f"{how} Over the topics its modified score is {modified:.3f} against an estimate of {estimate:.3f} "
+            f"({'far from' if gap >= 0.1 else 'near'} it); the estimate, calibrated on manual scores, is the score to "
+            "read.")
