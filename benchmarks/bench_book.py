@@ -33,6 +33,7 @@ from pathlib import Path
 
 import jupytext
 import nbclient
+import nbformat
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -74,9 +75,10 @@ def _seconds(cell) -> float:
             - datetime.fromisoformat(start.replace("Z", "+00:00"))).total_seconds()
 
 
-def execute(page: Path, env: dict, slowest: list | None = None) -> tuple[float, float]:
+def execute(page: Path, env: dict, slowest: list | None = None, save: Path | None = None) -> tuple[float, float]:
     """(seconds of all code cells, seconds of the cells tagged ``training``) of one page;
-    ``slowest`` collects ``(seconds, page, cell number, first line)`` of every code cell. A page
+    ``slowest`` collects ``(seconds, page, cell number, first line)`` of every code cell; ``save``
+    is a folder the executed notebook is written to (to diff outputs between two versions). A page
     the build does not execute (``mystnb: execution_mode: off``, the student assignments) costs 0."""
     nb = jupytext.read(page)
     if nb.metadata.get("mystnb", {}).get("execution_mode") == "off":
@@ -90,6 +92,9 @@ def execute(page: Path, env: dict, slowest: list | None = None) -> tuple[float, 
     finally:
         os.environ.clear()
         os.environ.update(saved)
+    if save is not None:
+        save.mkdir(parents=True, exist_ok=True)
+        nbformat.write(nb, save / f"{page.stem}.ipynb")
     cells = [c for c in nb.cells if c.cell_type == "code"]
     total = sum(_seconds(c) for c in cells)
     training = sum(_seconds(c) for c in cells if TRAINING_TAG in c.get("metadata", {}).get("tags", []))
@@ -131,6 +136,8 @@ def main() -> None:
     parser.add_argument("--rebuild", action="store_true",
                         help="also time jupyter-book build, cold and rebuilt on the warm jupyter cache")
     parser.add_argument("--cold-only", action="store_true", help="skip the cached run (profiling)")
+    parser.add_argument("--save", type=Path, default=None, metavar="DIR",
+                        help="write the cold run's executed notebooks to DIR (diff two versions' outputs)")
     parser.add_argument("--cells", type=int, default=0, metavar="N",
                         help="also list the N slowest code cells of the cold run (where the time goes)")
     args = parser.parse_args()
@@ -146,7 +153,7 @@ def main() -> None:
             env["PYRABENCH_CACHE"] = str(Path(tmp) / "pyrabench-cache")
             env.update(_installed_corpora())
         slowest: list = []
-        cold = {p: execute(p, env, slowest) for p in pages}
+        cold = {p: execute(p, env, slowest, args.save) for p in pages}
         cached = {p: (float("nan"), 0.0) if args.cold_only else execute(p, env) for p in pages}
         if args.rebuild:
             full_env = {**os.environ, **env, "PYRABENCH_CACHE": str(Path(tmp) / "rebuild-cache")}
