@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from contextlib import nullcontext
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Sequence
@@ -52,7 +53,7 @@ import numpy as np
 import pandas as pd
 import scipy.sparse as sp
 
-from ..cache import cache_dir, fingerprint, load_npz, save_npz
+from ..cache import cache_dir, entry_lock, fingerprint, load_npz, save_npz
 from ..dataroot import resolve
 from .base import Embedding
 from .tokens import Coverage
@@ -382,23 +383,25 @@ def fit(texts: Sequence[str], params: WMFParams = WMFParams(), *, cache: bool = 
     """Train WMF on ``texts`` (one document each), or read the model from the cache."""
     key = fingerprint(VERSION, params.key(), corpus_hash(texts), len(texts))
     path = cache_dir("wmf") / f"wmf-{key}.npz"
-    if cache and path.is_file() and not keep_texts:
-        try:
-            z = load_npz(path)
-            return WMFModel(z["vocab"].tolist(), z["idf"], z["p"], params, objectives=z["objectives"].tolist(),
-                            corpus=dict(zip(CORPUS_FIELDS, z["corpus"].tolist())))
-        except Exception:  # noqa: BLE001 - an unreadable entry is retrained (pyrabench.cache)
-            pass
-    tm = term_matrix(texts, params.min_count)
-    x = tm.tfidf
-    p, q, trace = train(x, params)
-    corpus = dict(zip(CORPUS_FIELDS, (len(texts), len(tm.vocab), tm.stems_before_rule, int(x.nnz))))
-    model = WMFModel(tm.vocab, tm.idf, p, params, q=q if keep_texts else None, objectives=trace, corpus=corpus)
-    if cache:
-        save_npz(path, vocab=np.asarray(tm.vocab, dtype=str), idf=tm.idf, p=p,
-                 objectives=np.asarray(trace, dtype=np.float64),
-                 corpus=np.asarray([corpus[f] for f in CORPUS_FIELDS], dtype=np.int64))
-    return model
+    # Under the entry's lock: a chapter asking for the model another chapter is fitting waits, then reads it.
+    with entry_lock(path) if cache else nullcontext():
+        if cache and path.is_file() and not keep_texts:
+            try:
+                z = load_npz(path)
+                return WMFModel(z["vocab"].tolist(), z["idf"], z["p"], params, objectives=z["objectives"].tolist(),
+                                corpus=dict(zip(CORPUS_FIELDS, z["corpus"].tolist())))
+            except Exception:  # noqa: BLE001 - an unreadable entry is retrained (pyrabench.cache)
+                pass
+        tm = term_matrix(texts, params.min_count)
+        x = tm.tfidf
+        p, q, trace = train(x, params)
+        corpus = dict(zip(CORPUS_FIELDS, (len(texts), len(tm.vocab), tm.stems_before_rule, int(x.nnz))))
+        model = WMFModel(tm.vocab, tm.idf, p, params, q=q if keep_texts else None, objectives=trace, corpus=corpus)
+        if cache:
+            save_npz(path, vocab=np.asarray(tm.vocab, dtype=str), idf=tm.idf, p=p,
+                     objectives=np.asarray(trace, dtype=np.float64),
+                     corpus=np.asarray([corpus[f] for f in CORPUS_FIELDS], dtype=np.int64))
+        return model
 
 
 class WMFEmbedding(Embedding):
