@@ -276,7 +276,7 @@ def _peer_key(peer: PeerAnnotation):
 
 
 CACHE_VERSION = "parsed-corpus-v1"
-_READER_SOURCES = ("data", "text.py", "errors.py")  # under the package: the code a parse runs
+_READER_SOURCES = ("data", "files.py", "text.py", "errors.py")  # under the package: the code a parse runs
 
 
 @lru_cache(maxsize=1)
