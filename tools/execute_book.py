@@ -77,7 +77,6 @@ def _expected_seconds(cache, page: Path) -> float:
 def execute_pages(pages: list[Path], cache_path: Path) -> tuple[list[str], float]:
     """Execute the ``pages`` not cached in ``cache_path``, in parallel; returns the pages that
     failed and the wall seconds taken."""
-    os.environ.setdefault(ENV_THREADS, "1")
     cache = get_cache(str(cache_path))
     order = sorted(pages, key=lambda p: -_expected_seconds(cache, p))
     for record in cache.list_project_records():  # re-added below in the order to run them
@@ -93,7 +92,13 @@ def execute_pages(pages: list[Path], cache_path: Path) -> tuple[list[str], float
         return [], 0.0
     settings = execute_settings(ROOT)
     executor = load_executor("local-parallel", cache=cache, logger=logger)
-    result = executor.run_and_cache(filter_uris=todo, **settings)
+    threads = os.environ.get(ENV_THREADS)
+    os.environ[ENV_THREADS] = threads or "1"  # the kernels inherit it
+    try:
+        result = executor.run_and_cache(filter_uris=todo, **settings)
+    finally:
+        if threads is None:
+            del os.environ[ENV_THREADS]
     return sorted({*result.excepted, *result.errored}), time.perf_counter() - started
 
 
