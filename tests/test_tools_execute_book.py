@@ -15,17 +15,7 @@ execute_book = importlib.util.module_from_spec(_spec)
 sys.modules[_spec.name] = execute_book
 _spec.loader.exec_module(execute_book)
 
-HEADER = """---
-jupytext:
-  text_representation:
-    extension: .md
-    format_name: myst
-kernelspec:
-  display_name: Python 3
-  language: python
-  name: python3
----
-"""
+HEADER = "---\nfile_format: mystnb\nkernelspec: {name: python3, display_name: Python 3}\n---\n"  # a MyST-NB page
 
 
 def page(path: Path, code: str, tags: str = "") -> Path:
