@@ -43,7 +43,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[all]"
 	touch $(STAMP)
 
+# The chapters run in parallel first (tools/execute_book.py: one kernel per page into the jupyter
+# cache), then jupyter-book build finds them cached; a page that failed is executed again by the
+# build, which reports its error (-W in BOOKFLAGS fails on it).
 book: $(STAMP) corpora
+	$(BIN)/python tools/execute_book.py
 	$(BIN)/jupyter-book build . $(BOOKFLAGS)
 	@echo "book: $(CURDIR)/_build/html/index.html"
 

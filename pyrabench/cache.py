@@ -12,16 +12,22 @@ never read, and is safe across processes (the book's chapters run in parallel):
   the zip's closing directory is written last; a result table is sealed with its length and
   sha256 (:func:`save_sealed`);
 - an entry that cannot be read (another version's format, a damaged disk) is recomputed and
-  rewritten, never a failure.
+  rewritten, never a failure;
+- an entry that is costly to compute (a trained model, encoded sentences) can be computed under a
+  lock (:func:`entry_lock`, ``cached(..., lock=True)``): a process that asks for an entry another
+  one is computing waits for it and reads it, rather than computing it a second time. The lock is
+  ``flock`` on a sibling ``<entry>.lock`` file, released by the kernel when its holder dies.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import io
 import os
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterable, TypeVar
+from typing import Callable, Iterable, Iterator, TypeVar
 
 import numpy as np
 
@@ -59,19 +65,48 @@ def file_fingerprint(path: Path) -> tuple[str, int, int]:
     return (str(Path(path).resolve()), st.st_size, st.st_mtime_ns)
 
 
+@contextmanager
+def entry_lock(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock for the entry ``path`` (``flock`` on ``<path>.lock``): the
+    processes that take it for one entry run one after the other. Readers never need it (every
+    write is atomic); it only keeps two processes from computing the same costly entry."""
+    path = Path(path)
+    fd = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o666)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def _read(path: Path, load: Callable[[Path], T]) -> tuple[bool, T | None]:
+    if path.is_file():
+        try:
+            return True, load(path)
+        except Exception:  # noqa: BLE001 - any failure to read our own entry means: recompute
+            pass
+    return False, None
+
+
 def cached(path: Path, compute: Callable[[], T], save: Callable[[Path, T], None],
-           load: Callable[[Path], T]) -> T:
+           load: Callable[[Path], T], lock: bool = False) -> T:
     """The entry at ``path`` (``load``), or ``compute()`` saved there by ``save(path, value)``.
 
     An entry ``load`` cannot read is recomputed and replaced: the cache holds only what this
     package wrote, so an unreadable entry is another version's or a damaged one, never input to
-    report."""
+    report. ``lock=True`` computes under :func:`entry_lock`: a second process asking for the
+    entry meanwhile waits, then reads what the first one saved (for entries that take long)."""
     path = Path(path)
-    if path.is_file():
-        try:
-            return load(path)
-        except Exception:  # noqa: BLE001 - any failure to read our own entry means: recompute
-            pass
+    found, value = _read(path, load)
+    if found:
+        return value
+    if lock:
+        with entry_lock(path):
+            found, value = _read(path, load)  # computed by another process while we waited
+            if not found:
+                value = compute()
+                save(path, value)
+        return value
     value = compute()
     save(path, value)
     return value

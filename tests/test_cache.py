@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import time
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -88,3 +91,33 @@ def test_vectors_round_trip():
     cache.save_vectors(path, ["a", "ü"], np.eye(2))
     words, vectors = cache.load_vectors(path)
     assert words == ["a", "ü"] and vectors.dtype == np.float32
+
+
+def _compute_slowly(marks):
+    def compute():
+        with open(marks, "a") as fh:
+            fh.write("computed\n")
+        time.sleep(2.0)  # long enough for the other process to ask meanwhile
+        return {"a": np.arange(4)}
+
+    return compute
+
+
+def _ask_for_the_entry(path, marks, lock):
+    value = cache.cached(path, _compute_slowly(marks), lambda p, v: cache.save_npz(p, **v), cache.load_npz, lock=lock)
+    assert value["a"].tolist() == [0, 1, 2, 3]
+
+
+def test_with_a_lock_a_second_process_waits_and_reads_the_entry(tmp_path):
+    """``cached(..., lock=True)``: the second process waits for the first and reads its entry, so the
+    entry is computed once (without the lock both would compute it)."""
+    path, marks = cache.cache_dir("t") / "e.npz", tmp_path / "marks"
+    ctx = multiprocessing.get_context("fork")
+    procs = [ctx.Process(target=_ask_for_the_entry, args=(path, marks, True)) for _ in range(2)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(60)
+    assert [p.exitcode for p in procs] == [0, 0]
+    assert marks.read_text().count("computed") == 1
+    assert cache.load_npz(path)["a"].tolist() == [0, 1, 2, 3]

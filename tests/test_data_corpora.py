@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import warnings
 
 import pytest
 
 from pyrabench.data import corpora, ducview
-from pyrabench.errors import DataFormatError, MissingDataError, UnknownNameError
+from pyrabench.errors import DataFormatError, MissingDataError, PyrabenchWarning, UnknownNameError
 from pyrabench.text import words_many
 
 SAMPLE_COUNTS = {  # established on the sample and cross-checked by tag counts below
@@ -151,6 +153,76 @@ def test_zero_padded_peer_ids_are_normalised_and_logged(sample_root, tmp_path):
     assert sorted(p.peer_id for p in corpus.peers if p.topic == "D0601") == ["1", "15", "22", "8"]
     assert corpus.log.counts()["repaired:peer-id-zero-padded"] == 2
     assert {r.item for r in corpus.log.records if r.kind == "peer-id-zero-padded"} == {"peer 01", "peer 008"}
+
+
+@pytest.fixture
+def counted_reads(tmp_path, monkeypatch):
+    """An empty package cache and a ``.pan`` reader that counts its calls and warns once per file
+    (the planted warnings stand for any a reader emits)."""
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path / "cache"))
+    reads = []
+    read_peer = ducview.read_peer
+
+    def reading(path, *args, **kwargs):
+        reads.append(path.name)
+        warnings.warn(f"planted: {path.name}", PyrabenchWarning)
+        return read_peer(path, *args, **kwargs)
+
+    monkeypatch.setattr(ducview, "read_peer", reading)
+    corpora.clear_cache()
+    yield reads
+    corpora.clear_cache()
+
+
+def _load_recording(name, root):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        corpus = corpora.load_corpus(name, root)
+    return corpus, [(str(w.message), w.category, w.filename, w.lineno) for w in caught]
+
+
+def test_a_cached_load_reports_what_a_fresh_load_does(sample_root, counted_reads):
+    """The next process reads the parsed corpus from the cache: equal pyramids and peers, the same
+    repair log (counts and records) and the same warnings, without parsing a file."""
+    fresh, fresh_warnings = _load_recording("duc2006", sample_root)
+    parsed = len(counted_reads)
+    assert parsed == len(fresh.peers) and len(fresh_warnings) == parsed
+    assert {m for m, *_ in fresh_warnings} == {f"planted: {n}" for n in counted_reads}
+    corpora.clear_cache()  # a new process: nothing in memory, the disk cache filled
+    again, again_warnings = _load_recording("duc2006", sample_root)
+    assert len(counted_reads) == parsed  # no file parsed again
+    assert again is not fresh
+    assert again.pyramids == fresh.pyramids and again.peers == fresh.peers and again == fresh
+    assert again.log.records == fresh.log.records and again.log.counts() == fresh.log.counts()
+    assert len(again.log) == 5  # the sample's planted repairs (test_sample_repairs_are_the_planted_ones)
+    assert again_warnings == fresh_warnings
+    assert all(p.pyramid is again.pyramid(p.topic) for p in again.peers)  # shared objects stay shared
+    assert _load_recording("duc2006", sample_root) == (again, again_warnings)  # memoized, warnings replayed
+
+
+def test_an_edited_input_file_or_reader_is_parsed_again(sample_root, tmp_path, counted_reads, monkeypatch):
+    shutil.copytree(sample_root / "duc2006", tmp_path / "duc2006")
+    first, _ = _load_recording("duc2006", tmp_path)
+    parsed = len(counted_reads)
+    pan = next((tmp_path / "duc2006").rglob("*.pan"))
+    st = pan.stat()
+    os.utime(pan, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))  # same bytes, another modification time
+    corpora.clear_cache()
+    again, _ = _load_recording("duc2006", tmp_path)
+    assert len(counted_reads) == 2 * parsed and again == first
+    corpora.clear_cache()
+    monkeypatch.setattr(corpora, "_readers_hash", lambda: "an edited reader")
+    _load_recording("duc2006", tmp_path)
+    assert len(counted_reads) == 3 * parsed
+
+
+def test_an_unreadable_cached_corpus_is_parsed_again(sample_root, counted_reads):
+    first, _ = _load_recording("passonneau2013", sample_root)
+    (entry,) = (p for p in (corpora.cache_dir("parsed-corpora")).glob("passonneau2013-*.pkl"))
+    entry.write_bytes(entry.read_bytes()[:100])  # truncated
+    corpora.clear_cache()
+    again, _ = _load_recording("passonneau2013", sample_root)
+    assert len(counted_reads) == 2 * len(first.peers) and again == first
 
 
 def test_word_counts_are_the_tokenizers_and_kept_for_the_next_call(tmp_path, monkeypatch):

@@ -4,6 +4,7 @@ the bundled MiniLM runs when the ``minilm`` extra is installed."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 
 import numpy as np
@@ -85,6 +86,24 @@ def test_device_choice(monkeypatch):
         se.pick_device()
 
 
+def test_encoder_threads_from_the_environment(cache, model_dir, monkeypatch):
+    import torch
+
+    monkeypatch.delenv(se.ENV_THREADS, raising=False)
+    assert se.encoder_threads() is None
+    for bad in ("0", "two", "-1"):
+        monkeypatch.setenv(se.ENV_THREADS, bad)
+        with pytest.raises(EmbeddingError, match=se.ENV_THREADS):
+            se.encoder_threads()
+    before = torch.get_num_threads()
+    monkeypatch.setenv(se.ENV_THREADS, "1")
+    try:
+        E.load(f"st:{model_dir}@cpu", progress=False).encode(TEXTS[:2])
+        assert torch.get_num_threads() == 1
+    finally:
+        torch.set_num_threads(before)
+
+
 # ----------------------------------------------------------------------------- encoding and cache
 
 
@@ -102,6 +121,25 @@ def test_tiny_model_encodes_like_sentence_transformers(cache, model_dir):
     np.testing.assert_array_equal(x[0], x[4])
     assert emb.encoded == 4  # distinct texts with a word
     assert emb.last_coverage.texts == 6 and emb.last_coverage.texts_empty == 1
+
+
+def test_a_text_another_process_encoded_while_we_waited_is_read_not_encoded(cache, model_dir, monkeypatch):
+    """Chunks are encoded under the store's lock after re-reading the shards: the texts another
+    process encoded while this one waited for the lock come from its shards."""
+    other, mine = E.load(f"st:{model_dir}", progress=False), E.load(f"st:{model_dir}", progress=False)
+    lock = mine.store.lock
+
+    @contextlib.contextmanager
+    def contended():
+        other.encode(TEXTS[:3])  # the holder of the lock, finishing before we get it
+        with lock():
+            yield
+
+    monkeypatch.setattr(mine.store, "lock", contended)
+    x = mine.encode(TEXTS)
+    assert other.encoded == 3 and mine.encoded == 1  # only the text the other one did not encode
+    np.testing.assert_array_equal(x[:3], other.encode(TEXTS[:3]))
+    assert (cache / "sentence-transformers" / mine.model_fingerprint / "encoding.lock").is_file()
 
 
 def test_cache_by_model_and_text(cache, model_dir, make_st_model, monkeypatch):

@@ -143,3 +143,42 @@ def test_every_kind_of_variant_scores_every_peer(sample_root, tmp_path, monkeypa
         first = f[(f.topic == df.topic[0]) & (f.peer == df.peer[0]) & (f.annotator == df.annotator[0])]
         want = (first["weight"] * first["r1_sent_c"]).sum() / first["ideal"].iloc[0]
         assert df["auto"].iloc[0] == pytest.approx(want)
+
+
+def test_a_sentence_encoder_encodes_the_corpus_in_one_call(sample_root):
+    """The unit similarity of a sentence encoder asks for every text of the corpus at once (one
+    length sort, little padding), and its features are those of encoding topic by topic."""
+    import hashlib
+
+    from pyrabench.embeddings.base import Embedding, normalize_rows
+    from pyrabench.embeddings.encode import encode_dense
+
+    corpus = load_corpus("duc2007", sample_root)
+    calls = []
+
+    class TextHash(Embedding):  # a text's vector depends on the text alone, as a sentence encoder's does
+        name, dim = "text-hash", 8
+
+        def encode(self, texts):
+            calls.append(list(texts))
+            seeds = [int.from_bytes(hashlib.blake2b(t.encode()).digest()[:8], "little") for t in texts]
+            return normalize_rows(np.array([np.random.default_rng(s).normal(size=8) for s in seeds], np.float32))
+
+    inner = TextHash()
+    sim = calibrated.UnitSimilarity("uni", corpus)
+    sim._encoder = inner  # a sentence encoder's path (as for "minilm"), without the model
+    got = calibrated.feature_frame(corpus, sim, lexical=False)
+    assert len(calls) == 1 and len(calls[0]) == len(set(calls[0]))
+    expected, calls[:] = [], []
+    for pyramid, peers in calibrated._by_topic(corpus):
+        topic = calibrated._topic(pyramid, calibrated.DEFAULT_CONVENTION)
+        units = calibrated.peer_units(peers)
+        flat = [u for us in units for u in us]
+        v = encode_dense(inner, [*flat, *topic.contrib_texts, *topic.label_texts]).astype(np.float64)
+        m = v[: len(flat)] @ v[len(flat):].T
+        unit_peer = np.repeat(np.arange(len(peers)), [len(us) for us in units])
+        n_c, n_s = len(topic.contrib_texts), len(topic.scu_ids)
+        expected.append(np.c_[
+            calibrated._max_groups(m[:, :n_c], unit_peer, len(peers), topic.contrib_scu, n_s).ravel(),
+            calibrated._max_groups(m[:, n_c:], unit_peer, len(peers), np.arange(n_s), n_s).ravel()])
+    np.testing.assert_allclose(got[["sim_sent_c", "sim_sent_l"]].to_numpy(), np.vstack(expected), atol=1e-12)

@@ -22,7 +22,15 @@ by :mod:`pyrabench.data.scu_marked`), lie beside them: :data:`SCU_MARKED_DIRS`.
 Peer file names: ``[<annotator>.]<topic>.M.<length>.<selector>.<peer>.pan`` (DUC/TAC) and
 ``<student>.pan`` (Passonneau 2013). A zero-padded numeric peer id
 (DUC 2006 D0647: ``…B.01.pan``) is read as the number NIST uses everywhere else (``1``), a counted
-``peer-id-zero-padded`` repair. :func:`load_corpus` is memoized per (name, root).
+``peer-id-zero-padded`` repair.
+
+:func:`load_corpus` is memoized per (name, root), and a parsed corpus is kept on disk under
+``$PYRABENCH_CACHE/parsed-corpora`` (a pickle: the cache holds only what this package writes), so
+the book's kernels and the commands parse each corpus once, not once per process. The entry is
+keyed by every input file's identity (path, size, modification time) and a hash of the readers'
+source, so an edited file or reader is parsed again. It holds the repair log and the warnings the
+readers emitted, which every load replays: a load from the cache reports exactly what a fresh one
+does.
 
 Empty input is never silent: a pyramid with no usable SCU (a ``.pyr`` without ``<scu>``, a
 topic with ``"scus": []``) is left out and counted (``skipped:pyramid-no-scus``, and its peers
@@ -34,7 +42,10 @@ discovery (:func:`load_all` without names).
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
+import pickle
 import re
 import sys
 import time
@@ -54,7 +65,7 @@ from ..errors import (
     PyrabenchWarning,
     UnknownNameError,
 )
-from ..cache import cache_dir, fingerprint
+from ..cache import cache_dir, cached, file_fingerprint, fingerprint
 from ..files import atomic_write
 from ..text import tokenizer_version, words_many
 from . import ducview, sacrerouge
@@ -273,14 +284,71 @@ def _peer_key(peer: PeerAnnotation):
     return (peer.topic, peer.annotator, number, peer.peer_id, peer.source)
 
 
+CACHE_VERSION = "parsed-corpus-v1"
+_READER_SOURCES = ("data", "files.py", "text.py", "errors.py")  # under the package: the code a parse runs
+
+
+@lru_cache(maxsize=1)
+def _readers_hash() -> str:
+    """Hash of the readers' source files, so a cached corpus is never one an older reader parsed."""
+    package = Path(__file__).resolve().parents[1]
+    h = hashlib.sha256()
+    for entry in _READER_SOURCES:
+        path = package / entry
+        for f in sorted(path.glob("*.py")) if path.is_dir() else [path]:
+            h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()[:20]
+
+
+def _input_files(layout: _Layout) -> tuple[Path, ...]:
+    return (*layout.pyramids, *layout.pans, *((layout.annotations,) if layout.annotations else ()))
+
+
+@dataclass(frozen=True)
+class _Parsed:
+    """A cache entry: the corpus and the warnings its readers emitted, to replay on every load."""
+
+    corpus: Corpus
+    warnings: tuple[tuple[str, type, str, int], ...]  # (message, category, filename, line number)
+
+
+def _save_parsed(path: Path, parsed: _Parsed) -> None:
+    atomic_write(path, lambda tmp: tmp.write_bytes(pickle.dumps(parsed, protocol=pickle.HIGHEST_PROTOCOL)))
+
+
+def _load_parsed(path: Path) -> _Parsed:
+    parsed = pickle.loads(path.read_bytes())
+    if not isinstance(parsed, _Parsed):
+        raise TypeError(f"{path}: not a parsed corpus")
+    return parsed
+
+
 @lru_cache(maxsize=None)
-def _load(name: str, root: Path) -> Corpus:
+def _load(name: str, root: Path) -> _Parsed:
     layout = _layout(name, root)
     if layout is None:
         present = ", ".join(discover(root)) or "none"
         raise MissingDataError(
             f"corpus {name} is not under {root} (corpora there: {present}); how to obtain it and lay it out: {DATA_PAGE}"
         )
+    started = time.perf_counter()
+    key = fingerprint(CACHE_VERSION, _readers_hash(), name, str(root), sys.version_info[:2],
+                      [file_fingerprint(f) for f in _input_files(layout)])
+    parsed = cached(cache_dir("parsed-corpora") / f"{name}-{key}.pkl", lambda: _parse(name, root, layout),
+                    _save_parsed, _load_parsed, lock=True)
+    return dataclasses.replace(parsed, corpus=dataclasses.replace(parsed.corpus, seconds=time.perf_counter() - started))
+
+
+def _parse(name: str, root: Path, layout: _Layout) -> _Parsed:
+    """Corpus ``name`` read from its files, with the warnings the readers emitted (recorded, to be
+    replayed by :func:`load_corpus` whether the corpus comes from here or from the cache)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        corpus = _read(name, root, layout)
+    return _Parsed(corpus, tuple((str(w.message), w.category, w.filename, w.lineno) for w in caught))
+
+
+def _read(name: str, root: Path, layout: _Layout) -> Corpus:
     started = time.perf_counter()
     log = RepairLog()
     pyramids, peers = _LOADERS[layout.kind](name, layout, log)
@@ -320,11 +388,16 @@ def load_corpus(name: str, root=None) -> Corpus:
 
     Raises :class:`UnknownNameError` for a name not in :data:`CORPUS_NAMES`,
     :class:`MissingDataError` when the corpus is not under the root and
-    :class:`EmptyCorpusError` when it is there but holds no SCU. Memoized.
+    :class:`EmptyCorpusError` when it is there but holds no SCU. Memoized, and cached on disk;
+    the readers' warnings are replayed on every load (under the usual warning filters).
     """
     if name not in CORPUS_NAMES:
         raise UnknownNameError(f"unknown corpus {name!r}; known: {', '.join(CORPUS_NAMES)}")
-    return _load(name, resolve(root).path)
+    parsed = _load(name, resolve(root).path)
+    registry = globals().setdefault("__warningregistry__", {})
+    for message, category, filename, lineno in parsed.warnings:
+        warnings.warn_explicit(message, category, filename, lineno, registry=registry)
+    return parsed.corpus
 
 
 def load_all(root=None, names=None, progress: bool = False) -> dict[str, Corpus]:

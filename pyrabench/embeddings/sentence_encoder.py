@@ -12,9 +12,20 @@ model is loaded with ``local_files_only`` and ``HF_HUB_OFFLINE=1``.
 * **Cache.** Vectors are cached per model and per text under
   ``$PYRABENCH_CACHE/sentence-transformers/<model fingerprint>/``, the fingerprint being a hash of
   the model's files (weights and configuration, not its README). A text encoded once is never
-  encoded again by that model, whichever benchmark, STS year or scoring run asks for it. The
-  cache is a few ``.npz`` shards (text digest → row), each written atomically as a batch of
+  encoded again by that model, whichever benchmark, STS year, scoring run or process asks for it.
+  The cache is a few ``.npz`` shards (text digest → row), each written atomically as a chunk of
   texts is done, so an interrupted run keeps what it encoded; many shards are merged into one.
+* **Once across processes.** The book's chapters run in parallel and share texts (chapter 3's
+  contributors are chapter 5's SCU targets). Each chunk is encoded under the store's lock
+  (:func:`pyrabench.cache.entry_lock`), after re-reading the shards other processes wrote: a text
+  another process is encoding is waited for and read, not encoded twice.
+* **Few, long calls.** Cost is padding as much as texts: a call's texts are sorted by length
+  before batching, so one call for a whole corpus pads far less than one per topic (callers that
+  know all their texts, like the calibrated scorer, encode them at once).
+* **Threads.** ``$PYRABENCH_ENCODER_THREADS`` sets torch's intra-op threads (default: torch's,
+  one per core). Processes that run side by side (the book's chapters) should set it to 1: on 2
+  cores shared with other work, 2 threads took 2–4× the CPU time of 1 for the same texts, their
+  threads waiting on each other (``benchmarks/bench_sentence_encoder.py --sweep``).
 * **Zero rows.** A text with no word (empty, punctuation only) gets the zero row, as with every
   other embedding; it is not sent to the model. Coverage counts every word as known.
 """
@@ -30,7 +41,7 @@ from typing import Sequence
 import numpy as np
 from tqdm.auto import tqdm
 
-from ..cache import cache_dir, fingerprint, save_npz
+from ..cache import cache_dir, entry_lock, fingerprint, save_npz
 from ..errors import DataFormatError, EmbeddingError
 from ..extras import require
 from ..files import atomic_write
@@ -39,7 +50,8 @@ from .specs import DEVICE, ENV_DEVICE, check_model_dir
 from .tokens import coverage_of, tokens_many
 
 BATCH_SIZE = 64
-CHUNK_TEXTS = 4096  # texts encoded between two cache writes
+ENV_THREADS = "PYRABENCH_ENCODER_THREADS"
+CHUNK_TEXTS = 1024  # texts encoded between two cache writes (and held under the lock: a few seconds)
 MAX_SHARDS = 16  # more shards than this are merged into one
 NOT_HASHED = {"README.md"}  # documentation only: editing it must not invalidate the cache
 
@@ -90,22 +102,33 @@ class VectorStore:
         self.directory = Path(directory)
         self.keys = np.zeros(0, dtype="S16")  # sorted
         self.vectors: np.ndarray | None = None
+        self._read: set[str] = set()  # shards already in memory (a shard's name is its content's hash)
         self.refresh()
 
     def _shards(self) -> list[Path]:
         return sorted(self.directory.glob("*.npz"))
 
     def refresh(self) -> None:
-        """(Re)read every shard on disk."""
+        """Read the shards on disk not read yet (other processes' new ones): a shard is never
+        rewritten under its name, so what was read stays valid."""
         keys, vectors = [], []
         for shard in self._shards():
+            if shard.name in self._read:
+                continue
             try:
                 with np.load(shard, allow_pickle=False) as z:
                     keys.append(z["keys"].astype("S16"))
                     vectors.append(z["vectors"].astype(np.float32))
             except (OSError, ValueError, KeyError):
-                continue  # unreadable shard (e.g. written by another version): its texts are re-encoded
-        self._set(keys, vectors)
+                continue  # unreadable (another version's, or merged away meanwhile): its texts are re-encoded
+            self._read.add(shard.name)
+        if keys:
+            self._set([self.keys, *keys] if len(self.keys) else keys,
+                      [self.vectors, *vectors] if self.vectors is not None else vectors)  # fmt: skip
+
+    def lock(self):
+        """The store's lock (:func:`pyrabench.cache.entry_lock`): held while a chunk is encoded."""
+        return entry_lock(self.directory / "encoding")
 
     def _set(self, keys: list[np.ndarray], vectors: list[np.ndarray]) -> None:
         widths = {v.shape[1] for v in vectors}
@@ -135,7 +158,9 @@ class VectorStore:
     def add(self, keys: np.ndarray, vectors: np.ndarray) -> None:
         """Write one shard (atomically), merge shards when there are many, update the index."""
         vectors = np.asarray(vectors, dtype=np.float32)
-        save_npz(self.directory / f"{fingerprint(strings=[k.hex() for k in keys])}.npz", keys=keys, vectors=vectors)
+        shard = self.directory / f"{fingerprint(strings=[k.hex() for k in keys])}.npz"
+        save_npz(shard, keys=keys, vectors=vectors)
+        self._read.add(shard.name)
         self._set([self.keys, keys] if len(self.keys) else [keys],
                   [self.vectors, vectors] if self.vectors is not None else [vectors])  # fmt: skip
         shards = self._shards()
@@ -143,6 +168,7 @@ class VectorStore:
             self.refresh()  # every shard on disk, including other processes' new ones
             merged = self.directory / f"{fingerprint('merged', strings=[k.hex() for k in self.keys])}.npz"
             save_npz(merged, keys=self.keys, vectors=self.vectors)
+            self._read.add(merged.name)
             for shard in shards:
                 if shard != merged:
                     shard.unlink(missing_ok=True)
@@ -159,6 +185,16 @@ def pick_device(requested: str | None = None) -> str:
     torch = require("torch", "encoders", "a sentence-transformers model")
 
     return "cuda" if torch.cuda.is_available() else "cpu"
+
+
+def encoder_threads() -> int | None:
+    """``$PYRABENCH_ENCODER_THREADS`` as a number of threads, or None (torch's default)."""
+    raw = os.environ.get(ENV_THREADS, "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or int(raw) < 1:
+        raise EmbeddingError(f"${ENV_THREADS} must be a positive number of threads, not {raw!r}")
+    return int(raw)
 
 
 class SentenceTransformerEmbedding(Embedding):
@@ -191,6 +227,9 @@ class SentenceTransformerEmbedding(Embedding):
             os.environ.setdefault("HF_HUB_OFFLINE", "1")
             os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
             device = self.device
+            threads = encoder_threads()
+            if threads is not None:
+                require("torch", "encoders", "a sentence-transformers model").set_num_threads(threads)
             hf_logging = require("transformers.utils.logging", "encoders", "a sentence-transformers model")
             SentenceTransformer = require("sentence_transformers", "encoders", "a sentence-transformers model").SentenceTransformer
 
@@ -225,8 +264,17 @@ class SentenceTransformerEmbedding(Embedding):
     def dim(self, value) -> None:  # the base class declares a class attribute; keep it assignable
         self._dim = value
 
-    def _encode_with_model(self, texts: list[str]) -> np.ndarray:
-        """Rows for ``texts`` from the model: longest first, in chunks, each chunk cached."""
+    def _model_rows(self, texts: list[str]) -> np.ndarray:
+        """Unit rows of ``texts`` from the model (one call: it batches them)."""
+        rows = self.model.encode(texts, batch_size=self.batch_size, convert_to_numpy=True,
+                                 normalize_embeddings=True, show_progress_bar=False)  # fmt: skip
+        self.encoded += len(texts)
+        return normalize_rows(np.asarray(rows, dtype=np.float32).reshape(len(texts), -1))
+
+    def _encode_missing(self, texts: list[str], keys: np.ndarray) -> np.ndarray:
+        """Rows for ``texts`` (none cached when asked): longest first, in chunks, each chunk
+        cached. With a store, a chunk is encoded under its lock after re-reading the shards, so
+        the texts another process encoded meanwhile are read instead of encoded again."""
         order = np.argsort([-len(t) for t in texts], kind="stable")
         out: np.ndarray | None = None
         bar = tqdm(total=len(texts), unit="text", desc=f"encoding with {self.name}", file=sys.stderr, leave=False,
@@ -234,17 +282,23 @@ class SentenceTransformerEmbedding(Embedding):
         try:
             for start in range(0, len(texts), CHUNK_TEXTS):
                 idx = order[start : start + CHUNK_TEXTS]
-                chunk = [texts[i] for i in idx]
-                rows = self.model.encode(chunk, batch_size=self.batch_size, convert_to_numpy=True,
-                                         normalize_embeddings=True, show_progress_bar=False)  # fmt: skip
-                rows = normalize_rows(np.asarray(rows, dtype=np.float32).reshape(len(chunk), -1))
+                if self.store is None:
+                    rows = self._model_rows([texts[i] for i in idx])
+                else:
+                    with self.store.lock():
+                        self.store.refresh()
+                        found, pos = self.store.lookup(keys[idx])
+                        rows = np.zeros((len(idx), self.store.dim or self.dim), dtype=np.float32)
+                        if found.any():
+                            rows[found] = self.store.vectors[pos[found]]
+                        todo = idx[~found]
+                        if len(todo):
+                            rows[~found] = self._model_rows([texts[i] for i in todo])
+                            self.store.add(keys[todo], rows[~found])
                 if out is None:
                     out = np.zeros((len(texts), rows.shape[1]), dtype=np.float32)
                 out[idx] = rows
-                self.encoded += len(chunk)
-                if self.store is not None:
-                    self.store.add(text_keys(chunk), rows)
-                bar.update(len(chunk))
+                bar.update(len(idx))
         finally:
             bar.close()
         if self._dim is None and out is not None:
@@ -271,7 +325,7 @@ class SentenceTransformerEmbedding(Embedding):
         else:
             found, cached = np.zeros(len(unique), dtype=bool), None
         missing = np.flatnonzero(~found)
-        fresh = self._encode_with_model([texts[worded[first[i]]] for i in missing]) if len(missing) else None
+        fresh = self._encode_missing([texts[worded[first[i]]] for i in missing], unique[missing]) if len(missing) else None
         dim = fresh.shape[1] if fresh is not None else cached.shape[1]
         rows = np.zeros((len(unique), dim), dtype=np.float32)
         if cached is not None:
@@ -281,4 +335,3 @@ class SentenceTransformerEmbedding(Embedding):
         out = np.zeros((len(texts), dim), dtype=np.float32)
         out[worded] = rows[inverse.ravel()]
         return out
-

@@ -569,7 +569,8 @@ def fit(texts: Sequence[str], params: WMFParams = WMFParams(), *, cache: bool = 
 
     if not cache or keep_texts:
         return train()
-    return cached(cache_dir("wmf") / f"wmf-{cache_key(texts, params)}.npz", train, save, load)
+    # under the entry's lock: a chapter asking for the model another chapter is fitting waits, then reads it
+    return cached(cache_dir("wmf") / f"wmf-{cache_key(texts, params)}.npz", train, save, load, lock=True)
 
 
 class WMFEmbedding(Embedding):

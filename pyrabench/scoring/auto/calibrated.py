@@ -209,10 +209,14 @@ def unit_features(pyramid, units: list[list[str]], similarity=None, convention: 
     against ``pyramid``, with the prepared topic: one topic of :func:`feature_frame`, for any
     summaries (annotated or not)."""
     topic = _topic(pyramid, convention)
+    return topic, _topic_features(topic, units, similarity, lexical)
+
+
+def _topic_features(topic: _Topic, units: list[list[str]], similarity, lexical: bool) -> dict[str, np.ndarray]:
     feats = _lexical_topic(topic, units) if lexical else {}
     if similarity is not None:
         feats.update(similarity.features(topic, units))
-    return topic, feats
+    return feats
 
 
 def feature_frame(corpus, similarity=None, convention: str = DEFAULT_CONVENTION, lexical: bool = True) -> pd.DataFrame:
@@ -222,9 +226,13 @@ def feature_frame(corpus, similarity=None, convention: str = DEFAULT_CONVENTION,
     ``similarity``: None (lexical features only) or a :class:`UnitSimilarity` adding
     :data:`SIMILARITY` columns; ``lexical=False`` leaves the :data:`LEXICAL` columns out.
     """
+    topics = [(peers, _topic(pyramid, convention), peer_units(peers)) for pyramid, peers in _by_topic(corpus)]
+    if similarity is not None:
+        similarity.prefetch([text for _, topic, units in topics
+                             for text in (*(u for us in units for u in us), *topic.contrib_texts, *topic.label_texts)])
     frames = []
-    for pyramid, peers in _by_topic(corpus):
-        topic, feats = unit_features(pyramid, peer_units(peers), similarity, convention, lexical)
+    for peers, topic, units in topics:
+        feats = _topic_features(topic, units, similarity, lexical)
         n_p, n_s = len(peers), len(topic.scu_ids)
         matched = np.array([[s in m for s in topic.scu_ids] for m in map(matched_set, peers)], dtype=bool).reshape(n_p, n_s)
         frame = pd.DataFrame({
@@ -261,11 +269,22 @@ class UnitSimilarity:
         else:
             self._encoder = None
             self._sim = build_similarity(name, items_from_peers(corpus.peers), seed)
+        self._rows: dict[str, np.ndarray] = {}
+
+    def prefetch(self, texts: Sequence[str]) -> None:
+        """Encode every text the features will ask for in one call (a sentence encoder only):
+        sorted by length over the whole corpus, the batches pad far less than topic by topic."""
+        if self._encoder is not None:
+            unique = list(dict.fromkeys(texts))
+            self._rows.update(zip(unique, encode_dense(self._encoder, unique).astype(np.float64)))
 
     def _matrix(self, unit_texts: list[str], target_texts: list[str]) -> np.ndarray:
         """``(units, targets)`` similarities."""
         if self._encoder is not None:
-            v = encode_dense(self._encoder, [*unit_texts, *target_texts]).astype(np.float64)
+            texts = [*unit_texts, *target_texts]
+            if not all(t in self._rows for t in texts):
+                self.prefetch(texts)
+            v = np.array([self._rows[t] for t in texts]).reshape(len(texts), -1)
             return v[: len(unit_texts)] @ v[len(unit_texts):].T
         data = self._sim.prepare(words_many(target_texts))
         words = words_many(unit_texts)

@@ -1,0 +1,48 @@
+"""tools/execute_book.py: which pages the build executes, and pages executed into the jupyter cache
+that MyST-NB then finds (same hash), a failing page left to the build."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location("tools_execute_book", ROOT / "tools" / "execute_book.py")
+execute_book = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = execute_book
+_spec.loader.exec_module(execute_book)
+
+HEADER = "---\nfile_format: mystnb\nkernelspec: {name: python3, display_name: Python 3}\n---\n"  # a MyST-NB page
+
+
+def page(path: Path, code: str, tags: str = "") -> Path:
+    path.write_text(HEADER + f"\n# A page\n\n```{{code-cell}} ipython3\n{tags}{code}\n```\n", encoding="utf-8")
+    return path
+
+
+def test_the_pages_the_build_executes():
+    pages = [p.relative_to(ROOT).as_posix() for p in execute_book.toc_pages(ROOT)]
+    assert [p for p in pages if p.startswith("notebooks/")] == sorted(
+        p.relative_to(ROOT).as_posix() for p in (ROOT / "notebooks").glob("*.md"))
+    assert "book/references.md" not in pages  # no code cell
+    assert execute_book.execute_settings(ROOT) == {"timeout": 1800, "allow_errors": False}
+
+
+def test_executed_pages_are_the_ones_myst_nb_finds_cached_and_a_failure_is_left_out(tmp_path):
+    from jupyter_cache import get_cache
+    from myst_nb.core.read import myst_nb_reader_plugin
+
+    good = page(tmp_path / "good.md", 'print("six", 2 * 3)', tags=":tags: [remove-input]\n")
+    bad = page(tmp_path / "bad.md", "raise ValueError('planted')")
+    failed, _ = execute_book.execute_pages([good, bad], tmp_path / "cache")
+    assert failed == [str(bad)]
+    cache = get_cache(str(tmp_path / "cache"))
+    record = cache.match_cache_notebook(myst_nb_reader_plugin(str(good)))  # how the build looks it up
+    (cell,) = [c for c in cache.get_cache_bundle(record.pk).nb.cells if c.cell_type == "code"]
+    assert "six 6" in cell.outputs[0]["text"]
+    with pytest.raises(KeyError):
+        cache.match_cache_notebook(myst_nb_reader_plugin(str(bad)))
+    assert execute_book.execute_pages([good], tmp_path / "cache")[0] == []  # cached: nothing to run

@@ -1,0 +1,118 @@
+"""Execute the book's pages in parallel into the jupyter cache, before ``jupyter-book build``.
+
+``make book`` runs this first: every page of ``_toc.yml`` that runs code and is not cached yet is
+executed by jupyter-cache's parallel executor (one kernel per page, as many at a time as there
+are cores), into the cache ``execute_notebooks: cache`` reads
+(``<output>/_build/.jupyter_cache``). The build then finds every page cached and executes nothing.
+The pages are read as MyST-NB reads them (its ``myst_nb_md`` reader), so the cache's hashes of
+their code are the ones the build computes. Pages start longest first (by their last recorded
+execution time, else their size), so the longest chapter does not start last.
+
+A page that fails is not cached: this script reports it and exits 0, and the build executes it
+again and reports the error as it always does (``-W`` fails on it). Kernels run with
+``PYRABENCH_ENCODER_THREADS=1`` unless set: side by side on a few cores, a one-thread encoder
+wastes no CPU waiting on its threads (``pyrabench.embeddings.sentence_encoder``). Chapters share
+the package cache, which is process-safe (``pyrabench.cache``).
+
+    python tools/execute_book.py [--path-output DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import time
+from pathlib import Path
+
+import jupytext
+import yaml
+from jupyter_cache import get_cache
+from jupyter_cache.executors import load_executor
+
+ROOT = Path(__file__).resolve().parents[1]
+MYST_READER = {"type": "plugin", "name": "myst_nb_md"}  # MyST-NB's reader, as the build reads .md pages
+ENV_THREADS = "PYRABENCH_ENCODER_THREADS"  # pyrabench.embeddings.sentence_encoder.ENV_THREADS (no torch import here)
+
+
+def toc_pages(root: Path = ROOT) -> list[Path]:
+    """The pages of ``_toc.yml`` in book order that the build executes: a MyST page with code
+    cells or an ``.ipynb`` the build wrote, unless it turns execution off (``mystnb:
+    execution_mode: off``, the student assignments)."""
+    toc = yaml.safe_load((root / "_toc.yml").read_text())
+    files = [toc["root"]]
+
+    def walk(entries):
+        for e in entries or []:
+            if "file" in e:
+                files.append(e["file"])
+            walk(e.get("sections"))
+
+    for part in toc.get("parts", []):
+        walk(part.get("chapters"))
+    pages = []
+    for f in files:
+        for suffix in (".md", ".ipynb"):
+            path = root / f"{f}{suffix}"
+            if path.exists() and (suffix == ".ipynb" or "{code-cell}" in path.read_text(encoding="utf-8")):
+                if jupytext.read(path).metadata.get("mystnb", {}).get("execution_mode") != "off":
+                    pages.append(path)
+                break
+    return pages
+
+
+def execute_settings(root: Path = ROOT) -> dict:
+    """``timeout`` and ``allow_errors`` of ``_config.yml``'s ``execute`` section."""
+    execute = (yaml.safe_load((root / "_config.yml").read_text()) or {}).get("execute", {})
+    return {"timeout": int(execute.get("timeout", 30)), "allow_errors": bool(execute.get("allow_errors", False))}
+
+
+def _expected_seconds(cache, page: Path) -> float:
+    """The page's last recorded execution time in this cache, else its size (a proxy)."""
+    seconds = [r.data.get("execution_seconds") or 0.0 for r in cache.list_cache_records() if r.uri == str(page)]
+    return max(seconds) if seconds else page.stat().st_size / 100.0
+
+
+def execute_pages(pages: list[Path], cache_path: Path) -> tuple[list[str], float]:
+    """Execute the ``pages`` not cached in ``cache_path``, in parallel; returns the pages that
+    failed and the wall seconds taken."""
+    cache = get_cache(str(cache_path))
+    order = sorted(pages, key=lambda p: -_expected_seconds(cache, p))
+    for record in cache.list_project_records():  # re-added below in the order to run them
+        if Path(record.uri) in pages:
+            cache.remove_nb_from_project(record.pk)
+    for page in order:
+        cache.add_nb_to_project(str(page), read_data=MYST_READER if page.suffix == ".md" else None)
+    todo = [str(p) for p in order if cache.list_unexecuted([str(p)])]
+    logger = logging.getLogger("execute_book")
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    started = time.perf_counter()
+    if not todo:
+        return [], 0.0
+    settings = execute_settings(ROOT)
+    executor = load_executor("local-parallel", cache=cache, logger=logger)
+    threads = os.environ.get(ENV_THREADS)
+    os.environ[ENV_THREADS] = threads or "1"  # the kernels inherit it
+    try:
+        result = executor.run_and_cache(filter_uris=todo, **settings)
+    finally:
+        if threads is None:
+            del os.environ[ENV_THREADS]
+    return sorted({*result.excepted, *result.errored}), time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--path-output", type=Path, default=ROOT,
+                        help="jupyter-book's --path-output (the cache is <it>/_build/.jupyter_cache)")
+    args = parser.parse_args()
+    pages = toc_pages(ROOT)
+    failed, seconds = execute_pages(pages, args.path_output / "_build" / ".jupyter_cache")
+    print(f"execute_book: {len(pages)} pages cached or executed in {seconds:.1f} s wall"
+          + (f"; failed (the build executes them again and reports the error): {', '.join(failed)}" if failed else ""))
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()
