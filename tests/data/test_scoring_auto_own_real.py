@@ -4,7 +4,7 @@ text does (against the topic's pyramid), and the Passonneau 2013 student texts s
 Time (caches filled): the three DUC corpora, 1,481 peer annotations (1,460 distinct texts), scored
 twice at threshold 0.6 with ``uni`` (the text path and the ``.pan`` path) plus the default
 calibrated estimate, and the Passonneau test: 275 s on 2 cores shared with other jobs (load
-average 19), so about a minute on an idle machine; a higher threshold than the
+average 19); a higher threshold than the
 KDE's keeps the matcher out of branch and bound, and the equivalence does not depend on it
 (the sample tests check the KDE threshold and two others)."""
 
