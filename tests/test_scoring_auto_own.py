@@ -235,3 +235,26 @@ def test_user_pyramid_pan_round_trip(tmp_path, sample_root):
     assert back.pyramid.summaries == got.annotations[0].pyramid.summaries
     assert sorted(back.matched_ids) == sorted(got.matches["scu_id"])
     assert json.dumps(sorted(got.matches["scu_id"].tolist()))  # matched something to check
+
+
+def test_first_call_training_wmf_shows_a_progress_bar(tmp_path, monkeypatch):
+    """The first call with ``wmf`` trains the model (a minute on the real corpus): a bar on stderr
+    counts the iterations, on a terminal only; a cached model shows none."""
+    import io
+    import sys
+
+    from pyrabench.embeddings import wmf
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path))
+    params = wmf.WMFParams(dim=4, lam=0.5, w_m=0.05, iterations=5, seed=3, init_scale=0.1)
+    texts = ["the cat sat on the mat", "a dog sat on a log", "cats and dogs", "the mat and the log"] * 3
+    # (stderr a terminal, cache, a bar): trains unseen; trains and caches, seen; reads the cache, no bar
+    for terminal, cache, bar in ((False, False, False), (True, True, True), (True, True, False)):
+        err = Terminal() if terminal else io.StringIO()
+        monkeypatch.setattr(sys, "stderr", err)
+        wmf.fit(texts, params, cache=cache)
+        assert (f"training WMF on {len(texts)} texts" in err.getvalue()) == bar, err.getvalue()
