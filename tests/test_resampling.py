@@ -57,11 +57,11 @@ def test_exact_enumeration_is_used_when_cheaper_than_draws():
     generator; otherwise exactly ``n_resamples`` random arrangements."""
     rng = np.random.default_rng(0)
     exact = resampling.swap_masks(10, 1024, rng)
-    assert exact.exact and exact.mask.shape == (1024, 10)
+    assert exact.exact is True and exact.mask.shape == (1024, 10) and exact.mask.dtype == bool
     assert not exact.mask[0].any() and len({row.tobytes() for row in exact.mask}) == 1024
     assert rng.random() == np.random.default_rng(0).random()  # nothing drawn
     drawn = resampling.swap_masks(11, 1024, rng)
-    assert not drawn.exact and drawn.mask.shape == (1024, 11)
+    assert drawn.exact is False and drawn.mask.shape == (1024, 11) and drawn.mask.dtype == bool
 
 
 def test_drawn_p_value_adds_the_observed_arrangement():
@@ -80,6 +80,9 @@ def test_undefined_arrangements_are_left_out_and_ties_count():
     null = np.array([[np.nan, 1.0], [0.2, 1.0], [0.5, 1.0]])
     two, greater = resampling.permutation_p_values(null, np.array([0.5, 1.0 + 1e-13]))
     assert two.tolist() == [2 / 3, 1.0] and greater.tolist() == [2 / 3, 1.0]
+    edge = 0.5 - resampling.TOLERANCE  # exactly at the tolerance: still as extreme
+    assert resampling.permutation_p_values(np.array([edge, 0.0]), 0.5, exact=True) == (0.5, 0.5)
+    assert resampling.permutation_p_values(np.array([-edge, 0.0]), -0.5, exact=True)[0] == 0.5
 
 
 def test_drawn_arrangements_approach_the_exact_p_value():
@@ -194,7 +197,7 @@ def test_holm_worked_by_hand():
     """p = 0.01, 0.04, 0.03, 0.20 (m = 4): sorted 0.01·4 = 0.04, 0.03·3 = 0.09, 0.04·2 = 0.08 →
     0.09 (monotone), 0.20·1 = 0.20; back in the input's order."""
     assert resampling.holm([0.01, 0.04, 0.03, 0.20]) == pytest.approx([0.04, 0.09, 0.09, 0.20])
-    assert resampling.holm([0.5, 0.9]) == pytest.approx([1.0, 1.0])  # capped at 1
+    assert resampling.holm([0.6, 0.9]) == pytest.approx([1.0, 1.0])  # 2 × 0.6 = 1.2, capped at 1
     out = resampling.holm([0.01, np.nan, 0.02])  # NaN is not a test: m = 2
     assert out[0] == pytest.approx(0.02) and np.isnan(out[1]) and out[2] == pytest.approx(0.02)
     assert resampling.holm([]).size == 0
