@@ -153,7 +153,8 @@ def test_bootstrap_counts_is_the_bootstrap_of_the_items():
     draws = resampling.bootstrap_counts(counts, 20_000, np.random.default_rng(7))
     assert (draws.sum(axis=1) == 20).all() and (draws[:, 1] == 0).all()
     assert draws.mean(axis=0) == pytest.approx([5, 0, 15], abs=0.1)
-    assert resampling.bootstrap_counts([0, 0], 3, np.random.default_rng(0)).tolist() == [[0, 0]] * 3
+    nothing = resampling.bootstrap_counts([0, 0], 3, np.random.default_rng(0))
+    assert nothing.tolist() == [[0, 0]] * 3 and nothing.dtype == draws.dtype == np.int64  # counts, not floats
 
 
 def test_percentile_interval_leaves_undefined_resamples_out():
