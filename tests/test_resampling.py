@@ -160,6 +160,7 @@ def test_bootstrap_counts_is_the_bootstrap_of_the_items():
 def test_percentile_interval_leaves_undefined_resamples_out():
     assert resampling.percentile_interval([np.nan, 1.0, 3.0, np.inf], 0.5) == [1.5, 2.5]
     assert resampling.percentile_interval([np.nan, 1.0], 0.95) is None
+    assert resampling.percentile_interval([None, 1.0, 3.0], 0.5) == [1.5, 2.5]  # None: not computed
     with pytest.raises(PyrabenchError, match=r"confidence must be in \(0, 1\), got 95"):
         resampling.percentile_interval([1.0, 2.0], 95)
 
@@ -200,6 +201,8 @@ def test_holm_worked_by_hand():
     assert resampling.holm([0.01, 0.04, 0.03, 0.20]) == pytest.approx([0.04, 0.09, 0.09, 0.20])
     assert resampling.holm([0.6, 0.9]) == pytest.approx([1.0, 1.0])  # 2 × 0.6 = 1.2, capped at 1
     out = resampling.holm([0.01, np.nan, 0.02])  # NaN is not a test: m = 2
+    assert out[0] == pytest.approx(0.02) and np.isnan(out[1]) and out[2] == pytest.approx(0.02)
+    out = resampling.holm([0.01, None, 0.02])  # nor is a test that could not be run
     assert out[0] == pytest.approx(0.02) and np.isnan(out[1]) and out[2] == pytest.approx(0.02)
     assert resampling.holm([]).size == 0
 
