@@ -85,7 +85,7 @@ def scheme_indices(n_systems: int, n_inputs: int, scheme: str, n_resamples: int,
 def percentile_interval(samples, confidence: float) -> list[float] | None:
     """The percentile interval of resampled values: the ``(1 − confidence) / 2`` and
     ``(1 + confidence) / 2`` quantiles (linear interpolation, as numpy and scipy). Undefined
-    resamples (NaN) are left out; None when fewer than two remain."""
+    resamples (NaN, or None) are left out; None when fewer than two remain."""
     _check_confidence(confidence)
     v = np.asarray(samples, dtype=float)
     v = v[np.isfinite(v)]
@@ -164,8 +164,8 @@ def holm(p_values) -> np.ndarray:
     """Holm's (1979) step-down adjusted p-values of one family of tests, in the input's order: the
     i-th smallest p times (m − i + 1), made non-decreasing, capped at 1. A test is significant at
     level α after the correction when its adjusted p is below α; the family-wise error rate is
-    then at most α whatever the dependence between the tests. NaN stays NaN and does not count
-    in m."""
+    then at most α whatever the dependence between the tests. A test without a p-value (NaN or
+    None) stays NaN and does not count in m."""
     p = np.asarray(p_values, dtype=float)
     out = np.full(p.shape, np.nan)
     known = np.flatnonzero(np.isfinite(p))

@@ -107,12 +107,12 @@ def test_judgment_tables_on_the_sample(judged):
 
 
 def _claims_with_p(p_of):
-    """judgment_claims on made-up paired tests whose two-sided p is ``p_of(reference, level, a, b)``."""
-    def test(ref, level, a, b):
-        p = p_of(ref, level, a, b)
+    """judgment_claims on made-up paired tests whose two-sided p is ``p_of(corpus, reference, level, a, b)``."""
+    def test(c, ref, level, a, b):
+        p = p_of(c, ref, level, a, b)
         return {"a": a, "b": b, "reference": ref, "level": level, "n": 20, "difference": {"pearson": 0.1},
                 "ci": {"pearson": [0.01, 0.2]}, "p_value": {"pearson": p}, "p_greater": {"pearson": p / 2}}
-    results = {c: {ref: {"levels": {}, "comparisons": [test(ref, level, a, b) for a, b in pairs
+    results = {c: {ref: {"levels": {}, "comparisons": [test(c, ref, level, a, b) for a, b in pairs
                                                        for level in ("summary", "system")]}
                    for ref, pairs in reports.JUDGMENT_PAIRS.items()} for c in ("c1", "c2")}
     return reports.judgment_claims(results)
@@ -128,6 +128,11 @@ def test_the_paired_tests_paragraph_counts_them_after_holm():
     text = _claims_with_p(lambda *_: 0.001)
     assert "16 remain significant after Holm's correction" in text
     assert "yet 12 of the 12 differences between them survive the correction" in text
-    text = _claims_with_p(lambda ref, level, a, b: 0.001 if (level, a) == ("system", "auto") and b == "rouge_2" else 0.5)
+    text = _claims_with_p(lambda c, ref, level, a, b: 0.001 if (level, a, b) == ("system", "auto", "rouge_2") else 0.5)
     assert "4 remain significant" in text  # auto − ROUGE-2 at system level, both references, both corpora
     assert "mostly indistinguishable from each other (only 2 of the 12 differences survive the correction)" in text
+    text = _claims_with_p(lambda c, ref, level, a, b: 0.001 if (ref, level, a) == ("modified", "system", "auto") else 0.5)
+    assert "2 remain significant" in text and "indistinguishable from each other (none of the 12" in text
+    text = _claims_with_p(lambda c, ref, level, a, b: 0.001 if (c, ref, level, a, b) == ("c1", "responsiveness", "system",
+                                                                                      "auto", "modified") else 0.5)
+    assert "1 remains significant" in text and "(only 1 of the 12 differences survives the correction)" in text

@@ -57,11 +57,11 @@ def test_exact_enumeration_is_used_when_cheaper_than_draws():
     generator; otherwise exactly ``n_resamples`` random arrangements."""
     rng = np.random.default_rng(0)
     exact = resampling.swap_masks(10, 1024, rng)
-    assert exact.exact and exact.mask.shape == (1024, 10)
+    assert exact.exact is True and exact.mask.shape == (1024, 10) and exact.mask.dtype == bool
     assert not exact.mask[0].any() and len({row.tobytes() for row in exact.mask}) == 1024
     assert rng.random() == np.random.default_rng(0).random()  # nothing drawn
     drawn = resampling.swap_masks(11, 1024, rng)
-    assert not drawn.exact and drawn.mask.shape == (1024, 11)
+    assert drawn.exact is False and drawn.mask.shape == (1024, 11) and drawn.mask.dtype == bool
 
 
 def test_drawn_p_value_adds_the_observed_arrangement():
@@ -80,6 +80,9 @@ def test_undefined_arrangements_are_left_out_and_ties_count():
     null = np.array([[np.nan, 1.0], [0.2, 1.0], [0.5, 1.0]])
     two, greater = resampling.permutation_p_values(null, np.array([0.5, 1.0 + 1e-13]))
     assert two.tolist() == [2 / 3, 1.0] and greater.tolist() == [2 / 3, 1.0]
+    edge = 0.5 - resampling.TOLERANCE  # exactly at the tolerance: still as extreme
+    assert resampling.permutation_p_values(np.array([edge, 0.0]), 0.5, exact=True) == (0.5, 0.5)
+    assert resampling.permutation_p_values(np.array([-edge, 0.0]), -0.5, exact=True)[0] == 0.5
 
 
 def test_drawn_arrangements_approach_the_exact_p_value():
@@ -150,12 +153,14 @@ def test_bootstrap_counts_is_the_bootstrap_of_the_items():
     draws = resampling.bootstrap_counts(counts, 20_000, np.random.default_rng(7))
     assert (draws.sum(axis=1) == 20).all() and (draws[:, 1] == 0).all()
     assert draws.mean(axis=0) == pytest.approx([5, 0, 15], abs=0.1)
-    assert resampling.bootstrap_counts([0, 0], 3, np.random.default_rng(0)).tolist() == [[0, 0]] * 3
+    nothing = resampling.bootstrap_counts([0, 0], 3, np.random.default_rng(0))
+    assert nothing.tolist() == [[0, 0]] * 3 and nothing.dtype == draws.dtype == np.int64  # counts, not floats
 
 
 def test_percentile_interval_leaves_undefined_resamples_out():
     assert resampling.percentile_interval([np.nan, 1.0, 3.0, np.inf], 0.5) == [1.5, 2.5]
     assert resampling.percentile_interval([np.nan, 1.0], 0.95) is None
+    assert resampling.percentile_interval([None, 1.0, 3.0], 0.5) == [1.5, 2.5]  # None: not computed
     with pytest.raises(PyrabenchError, match=r"confidence must be in \(0, 1\), got 95"):
         resampling.percentile_interval([1.0, 2.0], 95)
 
@@ -194,8 +199,10 @@ def test_holm_worked_by_hand():
     """p = 0.01, 0.04, 0.03, 0.20 (m = 4): sorted 0.01·4 = 0.04, 0.03·3 = 0.09, 0.04·2 = 0.08 →
     0.09 (monotone), 0.20·1 = 0.20; back in the input's order."""
     assert resampling.holm([0.01, 0.04, 0.03, 0.20]) == pytest.approx([0.04, 0.09, 0.09, 0.20])
-    assert resampling.holm([0.5, 0.9]) == pytest.approx([1.0, 1.0])  # capped at 1
+    assert resampling.holm([0.6, 0.9]) == pytest.approx([1.0, 1.0])  # 2 × 0.6 = 1.2, capped at 1
     out = resampling.holm([0.01, np.nan, 0.02])  # NaN is not a test: m = 2
+    assert out[0] == pytest.approx(0.02) and np.isnan(out[1]) and out[2] == pytest.approx(0.02)
+    out = resampling.holm([0.01, None, 0.02])  # nor is a test that could not be run
     assert out[0] == pytest.approx(0.02) and np.isnan(out[1]) and out[2] == pytest.approx(0.02)
     assert resampling.holm([]).size == 0
 

@@ -480,7 +480,8 @@ def judgment_claims(results: dict, statistic: str = "pearson") -> str:
         alike = f"yet {apart} of the {len(responsive)} differences between them survive the correction"
     text.append(f"{int((p < ALPHA).sum())} of these {len(tests)} differences are significant at {ALPHA}, where "
                 f"{ALPHA * len(tests):.1f} would be by chance alone if no difference were real; "
-                f"{sum(held.values())} remain significant after Holm's correction for testing {len(tests)} at once. "
+                f"{sum(held.values())} {'remains' if sum(held.values()) == 1 else 'remain'} significant after Holm's "
+                f"correction for testing {len(tests)} at once. "
                 "Responsiveness judges the whole summary in one grade, and NIST's assessors graded it against the "
                 "topic's question, not against the models the pyramid and ROUGE both build on, so the metrics' "
                 f"correlations with it are lower than with the pyramid and {alike}.")
