@@ -50,16 +50,17 @@ from typing import Sequence
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
+from ...cache import cached_frame, fingerprint
 from ...data import ducview, sacrerouge
 from ...data.corpora import CORPUS_NAMES, _PYRAMID_NAME, load_corpus
 from ...data.model import SCU, Contributor, Part, PeerAnnotation, Pyramid
 from ...data.summaries import Summary, check_unique, read_summaries
 from ...dataroot import resolve
-from ...errors import DataFormatError, MissingDataError, OutputError, PyrabenchError, PyrabenchWarning, UnknownNameError
-from ...cache import cached_frame, fingerprint
+from ...errors import (DataFormatError, MissingDataError, OutputError, PyrabenchError, PyrabenchWarning,
+                       UnknownNameError)
 from ...files import atomic_directory
+from ...resampling import bootstrap_indices, percentile_interval
 from ..manual import DEFAULT_CONVENTION, get_convention, score_corpus
 from . import calibrated, variants
 from .pipeline import (
@@ -324,9 +325,8 @@ def system_table(summaries: pd.DataFrame, seed: int = 0, n_resamples: int = N_RE
             if np.ptp(est) == 0:
                 low = high = float(est[0])
             else:
-                ci = stats.bootstrap((est,), np.mean, n_resamples=n_resamples, confidence_level=CONFIDENCE,
-                                     method="percentile", random_state=np.random.default_rng(seed)).confidence_interval
-                low, high = float(ci.low), float(ci.high)
+                means = est[bootstrap_indices(len(est), n_resamples, np.random.default_rng(seed))].mean(axis=1)
+                low, high = percentile_interval(means, CONFIDENCE)
         rows.append({"system": system, "topics": len(g), "modified": float(g["modified"].mean()),
                      "estimate": float(est.mean()), "estimate_low": low, "estimate_high": high,
                      "partial": set(g["topic"]) != every})

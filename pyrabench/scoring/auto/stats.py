@@ -9,7 +9,7 @@ Confidence intervals follow the script: leave one summary out in turn, recompute
 statistic on the rest, and take the normal 95 % interval ``mean ± 1.96·sd`` of those values
 (``ci="loo"``). That interval describes the stability of the statistic under removing one
 summary, not sampling error, and shrinks as the sample grows; ``ci="bootstrap"`` gives the
-percentile interval of ``scipy.stats.bootstrap`` over summaries (paired, seeded) instead.
+percentile interval of a bootstrap over summaries (:mod:`pyrabench.resampling`, seeded) instead.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from ...resampling import bootstrap_indices, percentile_interval
 from ..manual import jaccard
 
 STATS = ("pearson", "spearman", "kendall", "jaccard", "scu_ratio")
@@ -76,15 +77,11 @@ def score_stats_ci(human_scores, auto_scores, human_sets, auto_sets, ci: str = "
     elif ci == "none":
         pass
     elif ci == "bootstrap":
-        rng = np.random.default_rng(seed)
+        resampled = [_stats_from(h[i], a[i], jac[i], ratio[i])
+                     for i in bootstrap_indices(n, n_resamples, np.random.default_rng(seed))]
         for name in STATS:
-            def stat(idx, name=name):
-                idx = idx.astype(int)
-                return _stats_from(h[idx], a[idx], jac[idx], ratio[idx])[name]
-            res = stats.bootstrap((np.arange(n, dtype=float),), stat, vectorized=False, paired=True,
-                                  n_resamples=n_resamples, confidence_level=confidence, method="percentile",
-                                  random_state=rng)
-            out[f"{name}_lo"], out[f"{name}_hi"] = float(res.confidence_interval.low), float(res.confidence_interval.high)
+            lo_hi = percentile_interval([r[name] for r in resampled], confidence)
+            out[f"{name}_lo"], out[f"{name}_hi"] = lo_hi if lo_hi else (np.nan, np.nan)
     else:
         raise ValueError(f"ci must be 'loo', 'bootstrap' or 'none', got {ci!r}")
     return out
