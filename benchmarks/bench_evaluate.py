@@ -28,7 +28,7 @@ from _timing import timed
 
 from pyrabench.data.corpora import discover
 from pyrabench.dataroot import ENV_DATA, resolve
-from pyrabench.embeddings import load as load_embedding
+from pyrabench.embeddings import load_embedding as load_embedding
 from pyrabench.embeddings.base import normalize_rows
 from pyrabench.paraphrase import build as benchmark
 from pyrabench.paraphrase import evaluate as evaluation

@@ -66,7 +66,7 @@ def cold(spec: str, batch_size: int, run) -> tuple[float, float, object, int]:
     model loaded beforehand (outside the timing)."""
     with tempfile.TemporaryDirectory() as cache:
         os.environ["PYRABENCH_CACHE"] = cache
-        emb = embeddings.load(spec, progress=False)
+        emb = embeddings.load_embedding(spec, progress=False)
         emb.batch_size = batch_size
         emb.model  # noqa: B018 - loaded outside the timing
         cpu, wall = time.process_time(), time.perf_counter()
@@ -97,7 +97,7 @@ def main() -> None:
           f"{len(set(flat)):,} distinct")
     t_old, c_old, old, n_old = cold(args.spec, args.batch_size, lambda e: [e.encode(texts) for texts in topics])
     t_new, c_new, new, n_new = cold(args.spec, args.batch_size, lambda e: e.encode(list(dict.fromkeys(flat))))
-    model = embeddings.load(args.spec, progress=False).model
+    model = embeddings.load_embedding(args.spec, progress=False).model
     p_old = padded_tokens(model, topics, args.batch_size)
     p_new = padded_tokens(model, [flat], args.batch_size)
     rows = dict(zip(dict.fromkeys(flat), new))
@@ -112,13 +112,13 @@ def main() -> None:
     texts = list(evaluation.text_index(benchmark.build_from_root(root)).texts)[: args.limit]
     with tempfile.TemporaryDirectory() as cache:
         os.environ["PYRABENCH_CACHE"] = cache
-        first = embeddings.load(args.spec, progress=False)
+        first = embeddings.load_embedding(args.spec, progress=False)
         first.batch_size = args.batch_size
         st = first.model  # loaded outside the timings, as for the reference
         t_ref, ref = timed(lambda: st.encode(texts, batch_size=args.batch_size, normalize_embeddings=True,
                                              show_progress_bar=False), repeat=1)  # fmt: skip
         t_cold, x = timed(lambda: first.encode(texts), repeat=1)
-        warm = embeddings.load(args.spec, progress=False)
+        warm = embeddings.load_embedding(args.spec, progress=False)
         t_warm, y = timed(lambda: warm.encode(texts), repeat=3)
     worded = x.any(axis=1)
     diff = float(np.abs(x[worded] - ref[worded]).max()) if worded.any() else 0.0

@@ -412,7 +412,7 @@ def benchmark_files(data: bytes) -> None:
     binary, ranking = _split(rest, 2)
     files = {f"binary.{fmt}": binary, f"ranking.{fmt}": ranking}
     stats = json.dumps(_stats(fmt, files)).encode("utf-8")
-    store.load(_benchmark_dir({**files, "stats.json": stats}))
+    store.load_benchmark(_benchmark_dir({**files, "stats.json": stats}))
 
 
 def _parquet(rows: list[dict]) -> bytes:
@@ -435,7 +435,7 @@ def _benchmark_files_seeds() -> list[bytes]:
 
 def benchmark_stats(data: bytes) -> None:
     """A benchmark's ``stats.json`` beside two valid jsonl test files."""
-    store.load(_benchmark_dir({"binary.jsonl": _jsonl(_BINARY), "ranking.jsonl": _jsonl(_RANKING), "stats.json": data}))
+    store.load_benchmark(_benchmark_dir({"binary.jsonl": _jsonl(_BINARY), "ranking.jsonl": _jsonl(_RANKING), "stats.json": data}))
 
 
 def _benchmark_stats_seeds() -> list[bytes]:

@@ -19,7 +19,7 @@ BIBTEX_KEY = "pyrabench"
 BIBTEX_WIDTH = 72
 
 
-def load(path: str | Path) -> dict:
+def read_cff(path: str | Path) -> dict:
     """The parsed ``CITATION.cff``; a clear error naming the file when it is missing or not YAML."""
     path = Path(path)
     try:

@@ -25,7 +25,7 @@ BIB = ROOT / "book" / "references.bib"
 
 @pytest.fixture(scope="module")
 def cff():
-    return citation.load(CFF)
+    return citation.read_cff(CFF)
 
 
 @pytest.fixture(scope="module")
@@ -111,11 +111,11 @@ def test_person_and_entity_names():
 
 def test_a_missing_or_broken_file_is_a_clear_error(tmp_path):
     with pytest.raises(MissingDataError, match="no citation file"):
-        citation.load(tmp_path / "CITATION.cff")
+        citation.read_cff(tmp_path / "CITATION.cff")
     bad = tmp_path / "bad.cff"
     bad.write_text("title: [unclosed\n")
     with pytest.raises(DataFormatError, match="bad.cff: not valid YAML"):
-        citation.load(bad)
+        citation.read_cff(bad)
     bad.write_text("title: only a title\n")
     with pytest.raises(DataFormatError, match="needs title, authors, version and message"):
-        citation.load(bad)
+        citation.read_cff(bad)

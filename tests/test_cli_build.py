@@ -17,7 +17,7 @@ def built(tmp_path_factory):
 
 def test_build_writes_the_files(built, capsys):
     assert {p.name for p in built.iterdir()} == {"binary.jsonl", "ranking.jsonl", "stats.json", "README.md"}
-    b = store.load(built)
+    b = store.load_benchmark(built)
     assert len(b.binary) and len(b.ranking)
 
 
@@ -35,7 +35,7 @@ def test_stats_table_and_json(built, capsys):
 
 def test_build_options(tmp_path, capsys):
     assert main(["build", "--corpus", "tac2008", "duc2006", "--out", str(tmp_path), "--format", "csv", "--no-labels", "--seed", "5", "--no-progress"]) == 0
-    b = store.load(tmp_path)
+    b = store.load_benchmark(tmp_path)
     assert set(b.binary.corpus) <= {"tac2008", "duc2006"}
     assert b.stats["policy"]["include_labels"] is False and b.stats["policy"]["seed"] == 5
     assert not b.binary.id_a.str.endswith("/L").any()
@@ -53,11 +53,11 @@ def test_preset_option(tmp_path, capsys):
     from pyrabench.paraphrase.policy import PRESETS
 
     assert main(["build", "--corpus", "duc2006", "--out", str(tmp_path / "lit"), "--preset", "literal", "--no-progress"]) == 0
-    lit = store.load(tmp_path / "lit")
+    lit = store.load_benchmark(tmp_path / "lit")
     assert lit.stats["preset"] == "literal" and lit.policy == PRESETS["literal"]
     assert "(preset literal)" in capsys.readouterr().out
     assert main(["build", "--corpus", "duc2006", "--out", str(tmp_path / "pap"), "--no-progress"]) == 0
-    pap = store.load(tmp_path / "pap")
+    pap = store.load_benchmark(tmp_path / "pap")
     assert pap.stats["preset"] == "paper" and pap.policy == PRESETS["paper"]
     assert pap.ranking.question_id.str.contains("/L>").all()
     with pytest.raises(SystemExit):
@@ -67,7 +67,7 @@ def test_preset_option(tmp_path, capsys):
 
 def test_no_labels_on_the_paper_preset_lets_contributors_ask(tmp_path):
     assert main(["build", "--corpus", "duc2006", "--out", str(tmp_path), "--no-labels", "--no-progress"]) == 0
-    b = store.load(tmp_path)
+    b = store.load_benchmark(tmp_path)
     assert b.stats["preset"] == "paper"
     assert b.stats["preset_changes"] == {"include_labels": False, "question_items": "any"}
     assert len(b.ranking) and not b.ranking.question_id.str.contains("/L").any()

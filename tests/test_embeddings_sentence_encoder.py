@@ -98,7 +98,7 @@ def test_encoder_threads_from_the_environment(cache, model_dir, monkeypatch):
     before = torch.get_num_threads()
     monkeypatch.setenv(se.ENV_THREADS, "1")
     try:
-        E.load(f"st:{model_dir}@cpu", progress=False).encode(TEXTS[:2])
+        E.load_embedding(f"st:{model_dir}@cpu", progress=False).encode(TEXTS[:2])
         assert torch.get_num_threads() == 1
     finally:
         torch.set_num_threads(before)
@@ -110,7 +110,7 @@ def test_encoder_threads_from_the_environment(cache, model_dir, monkeypatch):
 def test_tiny_model_encodes_like_sentence_transformers(cache, model_dir):
     from sentence_transformers import SentenceTransformer
 
-    emb = E.load(f"st:{model_dir}@cpu", progress=False)
+    emb = E.load_embedding(f"st:{model_dir}@cpu", progress=False)
     x = emb.encode(TEXTS)
     assert x.shape == (6, 8) and x.dtype == np.float32 and emb.dim == 8
     reference = SentenceTransformer(str(model_dir), device="cpu").encode(
@@ -126,7 +126,7 @@ def test_tiny_model_encodes_like_sentence_transformers(cache, model_dir):
 def test_a_text_another_process_encoded_while_we_waited_is_read_not_encoded(cache, model_dir, monkeypatch):
     """Chunks are encoded under the store's lock after re-reading the shards: the texts another
     process encoded while this one waited for the lock come from its shards."""
-    other, mine = E.load(f"st:{model_dir}", progress=False), E.load(f"st:{model_dir}", progress=False)
+    other, mine = E.load_embedding(f"st:{model_dir}", progress=False), E.load_embedding(f"st:{model_dir}", progress=False)
     lock = mine.store.lock
 
     @contextlib.contextmanager
@@ -143,24 +143,24 @@ def test_a_text_another_process_encoded_while_we_waited_is_read_not_encoded(cach
 
 
 def test_cache_by_model_and_text(cache, model_dir, make_st_model, monkeypatch):
-    first = E.load(f"st:{model_dir}", progress=False)
-    early = E.load(f"st:{model_dir}", progress=False)  # made before anything is cached
+    first = E.load_embedding(f"st:{model_dir}", progress=False)
+    early = E.load_embedding(f"st:{model_dir}", progress=False)  # made before anything is cached
     x = first.encode(TEXTS[:3])
     np.testing.assert_array_equal(early.encode(TEXTS[:3]), x)
     assert early.encoded == 0  # it looked on disk again before calling the model
     # a new instance: cached texts come from disk, only the new one goes to the model
-    second = E.load(f"st:{model_dir}", progress=False)
+    second = E.load_embedding(f"st:{model_dir}", progress=False)
     y = second.encode(TEXTS)
     assert second.encoded == 1
     np.testing.assert_array_equal(y[:3], x)
     # everything cached: the model is never loaded
-    third = E.load(f"st:{model_dir}", progress=False)
+    third = E.load_embedding(f"st:{model_dir}", progress=False)
     with monkeypatch.context() as m:
         m.setattr(type(third), "model", property(lambda self: pytest.fail("model loaded on a cache hit")))
         np.testing.assert_array_equal(third.encode(list(reversed(TEXTS))), y[::-1])
         assert third.dim == 8
     # another model (other weights) does not see these vectors
-    other = E.load(f"st:{make_st_model(WORDS, seed=1)}", progress=False)
+    other = E.load_embedding(f"st:{make_st_model(WORDS, seed=1)}", progress=False)
     assert other.model_fingerprint != first.model_fingerprint
     other.encode(TEXTS[:1])
     assert other.encoded == 1
@@ -184,19 +184,19 @@ def test_fingerprint_follows_the_files_not_the_readme(cache, make_st_model, tmp_
 def test_shards_are_merged_and_survive(cache, model_dir, monkeypatch):
     monkeypatch.setattr(se, "CHUNK_TEXTS", 1)
     monkeypatch.setattr(se, "MAX_SHARDS", 2)
-    emb = E.load(f"st:{model_dir}", progress=False)
+    emb = E.load_embedding(f"st:{model_dir}", progress=False)
     x = emb.encode(TEXTS)
     shards = list((cache / "sentence-transformers" / emb.model_fingerprint).glob("*.npz"))
     assert 1 <= len(shards) <= 2
-    fresh = E.load(f"st:{model_dir}", progress=False)
+    fresh = E.load_embedding(f"st:{model_dir}", progress=False)
     np.testing.assert_array_equal(fresh.encode(TEXTS), x)
     assert fresh.encoded == 0 and len(fresh.store) == 4
 
 
 def test_progress_bar_on_stderr_when_asked(cache, model_dir, capsys):
-    E.load(f"st:{model_dir}", progress=True).encode(TEXTS)
+    E.load_embedding(f"st:{model_dir}", progress=True).encode(TEXTS)
     assert "encoding with st:" in capsys.readouterr().err
-    E.load(f"st:{model_dir}", progress=False).encode(["The cat sat."])
+    E.load_embedding(f"st:{model_dir}", progress=False).encode(["The cat sat."])
     assert capsys.readouterr().err == ""
 
 
@@ -206,14 +206,14 @@ def test_unavailable_device_is_a_clear_error(cache, model_dir):
     if torch.cuda.is_available():
         pytest.skip("this machine has CUDA")
     with pytest.raises(DataFormatError, match="cuda"):
-        E.load(f"st:{model_dir}@cuda", progress=False).encode(["a man"])
+        E.load_embedding(f"st:{model_dir}@cuda", progress=False).encode(["a man"])
 
 
 def test_bad_model_directory_is_a_clear_error(cache, tmp_path):
     (tmp_path / "broken").mkdir()
     (tmp_path / "broken" / "modules.json").write_text("[{\"idx\": 0, \"name\": \"0\", \"path\": \"\", \"type\": \"nosuch.Module\"}]")
     with pytest.raises(DataFormatError, match="cannot load"):
-        E.load(f"st:{tmp_path / 'broken'}", progress=False).encode(["a man"])
+        E.load_embedding(f"st:{tmp_path / 'broken'}", progress=False).encode(["a man"])
 
 
 # ----------------------------------------------------------------------------- all-MiniLM-L6-v2
@@ -223,12 +223,12 @@ def test_bad_model_directory_is_a_clear_error(cache, tmp_path):
 def test_minilm_is_an_entry_of_that_kind(cache, monkeypatch):
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     assert E.available("minilm")
-    emb = E.load("minilm", progress=False)
+    emb = E.load_embedding("minilm", progress=False)
     assert isinstance(emb, se.SentenceTransformerEmbedding) and emb.name == "minilm" and emb.dim == 384
     x = emb.encode(TEXTS)
     assert x.shape == (6, 384) and x.dtype == np.float32
     assert not x[3].any()
     assert float(x[0] @ x[1]) > 0.6 > float(x[0] @ x[2])
-    same = E.load(f"st:{emb.path}@cpu", progress=False)  # the same directory by path shares the cache
+    same = E.load_embedding(f"st:{emb.path}@cpu", progress=False)  # the same directory by path shares the cache
     monkeypatch.setattr(type(same), "model", property(lambda self: pytest.fail("model loaded on a cache hit")))
     np.testing.assert_array_equal(same.encode(TEXTS), x)

@@ -36,7 +36,7 @@ def test_training_is_deterministic_and_cached(tmp_path, monkeypatch, sample_root
     w2, v2 = standins.train_word2vec("w2v-bow2-standin", sample_root)
     assert w1 == w2
     np.testing.assert_array_equal(v1, v2)
-    emb = E.load("w2v-bow2-standin", {"government", "police", "notawordatall"}, data=sample_root)
+    emb = E.load_embedding("w2v-bow2-standin", {"government", "police", "notawordatall"}, data=sample_root)
     assert sorted(emb.words) == ["government", "police"]
     x = emb.encode(["The government said", "police", "???"])
     assert np.isfinite(x).all() and (x[2] == 0).all()

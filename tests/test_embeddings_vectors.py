@@ -104,22 +104,22 @@ def test_load_uses_cache_and_explicit_path(tmp_path, kv):
     kv.save_word2vec_format(str(path), binary=True)
     spec = f"word2vec-googlenews={path}"
     assert E.available(spec)
-    emb = E.load(spec, VOCAB, progress=False)
+    emb = E.load_embedding(spec, VOCAB, progress=False)
     assert emb.case == "cased" and set(emb.words) == set(_keep(WORDS, VOCAB))
     cached = list((tmp_path / "cache" / "vectors").glob("word2vec-googlenews-*.npz"))
     assert len(cached) == 1
     path.unlink()  # the second load must come from the cache... but the file identity is gone,
     with pytest.raises(MissingDataError):  # so a missing file is reported, never silently reused
-        E.load(spec, VOCAB)
+        E.load_embedding(spec, VOCAB)
 
 
 def test_cache_hit_gives_identical_vectors(tmp_path, kv, monkeypatch):
     path = tmp_path / "deps.words"
     kv.save_word2vec_format(str(path), write_header=False)
-    a = E.load(f"w2v-deps={path}", VOCAB)
+    a = E.load_embedding(f"w2v-deps={path}", VOCAB)
     calls = []
     monkeypatch.setattr(vectors, "read_vectors", lambda *a, **k: calls.append(1))
-    b = E.load(f"w2v-deps={path}", VOCAB)
+    b = E.load_embedding(f"w2v-deps={path}", VOCAB)
     assert not calls and a.words == b.words
     np.testing.assert_array_equal(a.vectors, b.vectors)
 
@@ -129,7 +129,7 @@ def test_vectors_dir_and_case_fallback(tmp_path, kv, monkeypatch):
     monkeypatch.setenv("PYRABENCH_VECTORS", str(tmp_path))
     assert E.available("word2vec-googlenews")
     texts = ["The cat sat.", "Clinton sat", "clinton sat"]
-    emb = E.load("word2vec-googlenews", E.vocabulary(texts))
+    emb = E.load_embedding("word2vec-googlenews", E.vocabulary(texts))
     x = emb.encode(texts)
     the = kv["The"] + kv["cat"] + kv["sat"]  # "The" exact, not "the"
     np.testing.assert_allclose(x[0], the / np.linalg.norm(the), rtol=1e-5)
@@ -223,7 +223,7 @@ def test_download_from_a_local_server_then_load(tmp_path, kv, http_server, monke
     path = download.fetch("w2v-deps", url=f"{base}/deps.words.bz2", known_hash=f"sha256:{sha}", progress=False)
     assert path.name == "deps.words.bz2" and path.parent == tmp_path / "cache" / "downloads"
     assert E.available("w2v-deps")  # found in the download cache by its canonical name
-    emb = E.load("w2v-deps", VOCAB)
+    emb = E.load_embedding("w2v-deps", VOCAB)
     assert set(emb.words) == set(_keep(WORDS, VOCAB)) and emb.dim == 6
     with pytest.raises(MissingDataError):  # wrong hash: an error, and no file left behind
         download.fetch("w2v-bow2-wiki", url=f"{base}/deps.words.bz2", known_hash="sha256:" + "0" * 64, progress=False)
@@ -233,7 +233,7 @@ def test_download_from_a_local_server_then_load(tmp_path, kv, http_server, monke
     # a local path overrides the downloaded file
     local = tmp_path / "mine.words"
     KeyedVectors.save_word2vec_format(kv, str(local), write_header=False)
-    assert E.load(f"w2v-deps={local}", {"zebra"}).words == ["zebra"]
+    assert E.load_embedding(f"w2v-deps={local}", {"zebra"}).words == ["zebra"]
 
 
 def test_download_cli(http_server, kv, tmp_path, capsys):
@@ -253,7 +253,7 @@ def test_glove_zip_member_is_chosen_by_registry_entry(tmp_path, monkeypatch):
             z.writestr(f"glove.6B.{dim}d.txt", rows + "\n")
     monkeypatch.setenv("PYRABENCH_VECTORS", str(tmp_path))
     assert E.locate("glove-6b-100d") == (tmp_path / "glove.6B.zip", "glove")
-    emb = E.load("glove-6b-100d", {"cat", "dog"})
+    emb = E.load_embedding("glove-6b-100d", {"cat", "dog"})
     assert emb.dim == 100 and emb.words == ["cat"]
 
 

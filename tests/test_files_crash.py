@@ -116,7 +116,7 @@ def _writers(kind: str, root: Path, sample_corpora, sample_bench) -> Writer:
         path = root / "bench"
 
         def read():
-            loaded = store.load(path)
+            loaded = store.load_benchmark(path)
             assert len(loaded.binary) == len(sample_bench.binary)
             return loaded.stats["format"]
 

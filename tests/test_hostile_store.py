@@ -59,7 +59,7 @@ def test_a_deleted_row_is_refused_by_load_stats_and_evaluate(built, capsys):
     lines = (built / "binary.jsonl").read_text().splitlines()
     _rewrite(built, "binary.jsonl", lines[:-1], update_stats=False)
     with pytest.raises(DataFormatError, match="does not match the sha256 recorded in stats.json") as err:
-        store.load(built)
+        store.load_benchmark(built)
     assert err.value.path == str(built / "binary.jsonl")
     with pytest.raises(DataFormatError, match="sha256"):
         store.load_stats(built)
@@ -75,7 +75,7 @@ def test_files_from_two_builds_are_refused(bench, small, tmp_path):
     store.save(benchmark.build(small, Policy(seed=9)), tmp_path / "b")
     (tmp_path / "a" / "ranking.jsonl").write_bytes((tmp_path / "b" / "ranking.jsonl").read_bytes())
     with pytest.raises(DataFormatError, match="ranking.jsonl: does not match the sha256"):
-        store.load(tmp_path / "a")
+        store.load_benchmark(tmp_path / "a")
 
 
 def test_row_count_is_checked_even_when_the_sha_matches(built):
@@ -85,7 +85,7 @@ def test_row_count_is_checked_even_when_the_sha_matches(built):
     stats["files"]["binary.jsonl"]["rows"] += 1
     (built / "stats.json").write_text(json.dumps(stats))
     with pytest.raises(DataFormatError, match="rows, but stats.json recorded"):
-        store.load(built)
+        store.load_benchmark(built)
 
 
 def test_stats_without_checksums_is_refused(built):
@@ -93,7 +93,7 @@ def test_stats_without_checksums_is_refused(built):
     del stats["files"]
     (built / "stats.json").write_text(json.dumps(stats))
     with pytest.raises(DataFormatError, match="records no sha256"):
-        store.load(built)
+        store.load_benchmark(built)
     with pytest.raises(DataFormatError, match="records no sha256"):
         store.load_stats(built)
 
@@ -116,7 +116,7 @@ def test_bad_rows_name_file_and_line(built, edit, match):
     lines[3] = json.dumps(edit(json.loads(lines[3])))
     _rewrite(built, "binary.jsonl", lines)
     with pytest.raises(DataFormatError, match=match) as err:
-        store.load(built)
+        store.load_benchmark(built)
     assert err.value.path == str(built / "binary.jsonl") and err.value.line == 4
 
 
@@ -136,7 +136,7 @@ def test_undecodable_lines_name_file_and_line(built, bad, match):
     lines[1] = bad
     _rewrite(built, "binary.jsonl", lines)
     with pytest.raises(DataFormatError, match=match) as err:
-        store.load(built)
+        store.load_benchmark(built)
     assert err.value.line == 2
 
 
@@ -152,7 +152,7 @@ def test_csv_label_is_checked_too(bench, tmp_path):
     stats["files"]["binary.csv"]["rows"] = len(lines) - 1
     (tmp_path / "c" / "stats.json").write_text(json.dumps(stats))
     with pytest.raises(DataFormatError, match="'yes' is not 0 or 1") as err:
-        store.load(tmp_path / "c")
+        store.load_benchmark(tmp_path / "c")
     assert err.value.line == 3  # the csv line (after the header)
 
 
@@ -173,7 +173,7 @@ def test_an_interrupted_rebuild_leaves_the_old_benchmark_whole(bench, small, bui
         store.save(benchmark.build(small, Policy(seed=3)), built)
     assert _snapshot(built) == before
     assert [p.name for p in built.parent.iterdir()] == ["bench"]  # no temporary left
-    store.load(built)
+    store.load_benchmark(built)
 
 
 def test_concurrent_builds_leave_one_whole_benchmark(bench, small, tmp_path):
@@ -194,7 +194,7 @@ def test_concurrent_builds_leave_one_whole_benchmark(bench, small, tmp_path):
     for t in threads:
         t.join(120)
     assert not errors
-    loaded = store.load(out)  # verifies every sha256 against the one stats.json
+    loaded = store.load_benchmark(out)  # verifies every sha256 against the one stats.json
     assert loaded.stats["policy"]["seed"] in (0, 5)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bench"]
 
@@ -210,7 +210,7 @@ def test_stale_temporaries_are_removed_live_ones_kept(built):
     fd = os.open(live, os.O_RDONLY)
     fcntl.flock(fd, fcntl.LOCK_EX)  # as a build in progress holds it
     try:
-        store.save(store.load(built), built)
+        store.save(store.load_benchmark(built), built)
         assert not stale.exists() and not old.exists() and live.exists()
     finally:
         os.close(fd)
@@ -263,7 +263,7 @@ def test_out_not_writable(bench, tmp_path):
 
 def test_missing_parents_are_created(bench, tmp_path):
     store.save(bench, tmp_path / "a" / "b" / "bench")
-    store.load(tmp_path / "a" / "b" / "bench")
+    store.load_benchmark(tmp_path / "a" / "b" / "bench")
 
 
 def test_a_folder_of_other_files_is_never_replaced(bench, tmp_path, capsys):
@@ -279,7 +279,7 @@ def test_a_folder_of_other_files_is_never_replaced(bench, tmp_path, capsys):
 def test_missing_test_file_is_missing_data(built):
     (built / "ranking.jsonl").unlink()
     with pytest.raises(MissingDataError, match="ranking.jsonl is missing"):
-        store.load(built)
+        store.load_benchmark(built)
 
 
 def test_sigkill_mid_rebuild_leaves_the_old_benchmark_and_the_next_build_cleans_up(bench, built):
@@ -299,7 +299,7 @@ def test_sigkill_mid_rebuild_leaves_the_old_benchmark_and_the_next_build_cleans_
         "    if path.name.startswith('binary'):\n"
         "        print('binary written', flush=True); time.sleep(60)\n"
         "store._write_frame = slow\n"
-        "bench = store.load(sys.argv[1])\n"
+        "bench = store.load_benchmark(sys.argv[1])\n"
         "bench.card = 'a different card'\n"
         "store.save(bench, sys.argv[1])\n"
     )
@@ -312,7 +312,7 @@ def test_sigkill_mid_rebuild_leaves_the_old_benchmark_and_the_next_build_cleans_
     finally:
         proc.kill()
     assert _snapshot(built) == before  # the old benchmark, whole
-    store.load(built)
+    store.load_benchmark(built)
     stale = [p.name for p in built.parent.iterdir() if p.name != "bench"]
     assert len(stale) == 1 and stale[0].startswith(".bench.") and stale[0].endswith(".tmp")
     store.save(bench, built)

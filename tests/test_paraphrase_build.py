@@ -45,7 +45,7 @@ def test_stats_agree_with_the_tables(bench):
 def test_save_load_round_trip_and_bytes(bench, sample_corpora, tmp_path, fmt):
     files = store.save(bench, tmp_path / "a", fmt)
     assert {f.name for f in files} == {f"binary.{fmt}", f"ranking.{fmt}", "stats.json", "README.md"}
-    loaded = store.load(tmp_path / "a")
+    loaded = store.load_benchmark(tmp_path / "a")
     pd.testing.assert_frame_equal(loaded.binary, bench.binary, check_dtype=False)
     pd.testing.assert_frame_equal(loaded.ranking, bench.ranking, check_dtype=False)
     assert loaded.binary.label.dtype == "int64"
@@ -87,13 +87,13 @@ def test_atomic_write_leaves_no_partial_file(tmp_path):
 
 def test_load_errors(tmp_path):
     with pytest.raises(MissingDataError):
-        store.load(tmp_path)
+        store.load_benchmark(tmp_path)
     (tmp_path / "stats.json").write_text("{not json")
     with pytest.raises(DataFormatError):
-        store.load(tmp_path)
+        store.load_benchmark(tmp_path)
     (tmp_path / "stats.json").write_text(json.dumps({"corpora": {}, "overall": {}, "paper": {}, "missing": [], "format": "xml"}))
     with pytest.raises(DataFormatError):
-        store.load(tmp_path)
+        store.load_benchmark(tmp_path)
 
 
 def test_unknown_format_and_corpus(bench, tmp_path):
@@ -110,7 +110,7 @@ def test_build_from_pyramids_and_empty_tests(tmp_path):
     assert b.stats["missing"] == ["duc2005", "duc2006", "duc2007"]
     e = benchmark.build([make_pyramid({1: ("", ["one two"])}, corpus="empty", topic="E")])
     store.save(e, tmp_path, "jsonl")
-    loaded = store.load(tmp_path)
+    loaded = store.load_benchmark(tmp_path)
     assert len(loaded.binary) == 0 and list(loaded.ranking.columns) == store.RANKING_REQUIRED
 
 
@@ -122,5 +122,5 @@ def test_preset_in_stats_and_card(sample_corpora, tmp_path):
     assert literal.stats["preset"] == "literal" and literal.stats["preset_changes"] == {"seed": 3}
     assert "Generation preset `literal` with changes" in literal.card
     store.save(literal, tmp_path)
-    loaded = store.load(tmp_path)
+    loaded = store.load_benchmark(tmp_path)
     assert loaded.policy == PRESETS["literal"].with_(seed=3) and loaded.stats["preset"] == "literal"

@@ -42,8 +42,8 @@ def run_mteb(model, directory) -> dict[str, dict]:
 
 
 def ours(directory, spec):
-    bench = store.load(directory)
-    emb = embeddings.load(spec, vocabulary=ev.vocabulary(bench), progress=False)
+    bench = store.load_benchmark(directory)
+    emb = embeddings.load_embedding(spec, vocabulary=ev.vocabulary(bench), progress=False)
     rows, scores = ev.evaluate_all(bench, [emb], names=[embeddings.label(spec)], n_resamples=50)
     return emb, rows[0], scores[0]
 
@@ -51,7 +51,7 @@ def ours(directory, spec):
 def test_tasks_hold_the_build(bench_dir):
     pair, rerank = tasks(bench_dir)
     assert isinstance(pair, PyramidPairClassification) and isinstance(rerank, PyramidReranking)
-    bench = store.load(bench_dir)
+    bench = store.load_benchmark(bench_dir)
     pair.load_data()
     rows = pair.dataset["default"]["test"]
     assert rows.num_rows == len(bench.binary) and rows["labels"] == bench.binary["label"].tolist()
@@ -84,7 +84,7 @@ def test_a_model_mteb_loads_itself(bench_dir, offline, make_st_model):
     """MTEB's own path for a SentenceTransformer (any model it can load), on a tiny one."""
     from sentence_transformers import SentenceTransformer
 
-    texts = ev.text_index(store.load(bench_dir)).texts
+    texts = ev.text_index(store.load_benchmark(bench_dir)).texts
     path = make_st_model(w for ws in words_many(texts) for w in ws)
     got = run_mteb(SentenceTransformer(str(path), device="cpu"), bench_dir)
     _, row, scores = ours(bench_dir, f"st:{path}")

@@ -50,7 +50,7 @@ def test_card_declares_both_tests(bench, tmp_path, fmt):
 
 def test_card_follows_the_format_of_a_resave(bench, tmp_path):
     store.save(bench, tmp_path / "a", "jsonl")
-    again = store.load(tmp_path / "a")
+    again = store.load_benchmark(tmp_path / "a")
     store.save(again, tmp_path / "b", "parquet")
     meta = front_matter((tmp_path / "b" / "README.md").read_text(encoding="utf-8"))
     assert meta["configs"][0]["data_files"][0]["path"] == "binary.parquet"

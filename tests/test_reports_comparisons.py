@@ -33,7 +33,7 @@ def expected_row(spec, releases, bench, seed=0):
     """The row recomputed task by task, each with the embedding loaded for its own texts."""
     texts = {s for r in releases.values() for d in r.available for s in (*d.sentences_a, *d.sentences_b)}
     texts |= set(paraphrase_evaluate.text_index(bench).texts)
-    embedding = embeddings.load(spec, vocabulary=embeddings.vocabulary(sorted(texts)))
+    embedding = embeddings.load_embedding(spec, vocabulary=embeddings.vocabulary(sorted(texts)))
     row = {f"STS {y} Mean": yr.mean for y, yr in evaluate(EmbeddingSystem(spec, embedding), releases).items()}
     pyr = paraphrase_evaluate.evaluate(bench, embedding, seed=seed)
     row.update(dict(zip(PYRAMID_COLUMNS, (pyr["binary_f1"], pyr["ranking_success"], pyr["ranking_mrr"]))))

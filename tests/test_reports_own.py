@@ -66,7 +66,7 @@ def test_matched_view_sets_the_matches_beside_nists_lead(scored):
 
 def test_source_figures_and_lead_overlap(scored, sample_root):
     leads, _, corpus = scored
-    sources = scu_marked.load("duc2007", sample_root)
+    sources = scu_marked.load_documents("duc2007", sample_root)
     f = own_reports.source_figures(sources, leads)
     assert f["topics"] == 2 and f["documents"] == sum(len(c.documents) for c in sources.values())
     assert f["first_year"] <= f["last_year"] and f["lead_words"] > 0

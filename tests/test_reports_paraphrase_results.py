@@ -73,12 +73,12 @@ def test_tables():
     assert np.isnan(side.loc[side.embedding == "minilm", "paper MRR"].item())
 
 
-def test_comparison_table_one_line_per_pair_and_metric():
+def test_embedding_difference_table_one_line_per_pair_and_metric():
     c = {"a": "onehot", "b": "random"}
     for k, m in enumerate(("binary_f1", "ranking_success", "ranking_mrr")):
         c.update({f"{m}_difference": 0.1 * (k + 1), f"{m}_low": 0.05 * (k + 1), f"{m}_high": 0.123456 * (k + 1),
                   f"{m}_p": 0.001 * (k + 1)})
-    t = reports.comparison_table([c, {**c, "b": "glove-6b-50d"}])
+    t = reports.embedding_difference_table([c, {**c, "b": "glove-6b-50d"}])
     assert list(t.columns) == ["a", "b", "metric", "a − b", "95 % CI", "p"]
     assert len(t) == 6 and list(t["b"]) == ["random"] * 3 + ["glove-6b-50d"] * 3
     assert list(t["metric"][:3]) == ["F-measure", "success rate (points)", "MRR"]
@@ -87,12 +87,12 @@ def test_comparison_table_one_line_per_pair_and_metric():
     assert list(t["95 % CI"][:3]) == ["[0.050, 0.123]", "[10.0, 24.7]", "[0.150, 0.370]"]
 
 
-def test_comparison_table_of_real_comparisons():
+def test_embedding_difference_table_of_real_comparisons():
     b = synthetic_bench(n_pairs=400, n_questions=80)
     good = ev.score(b, WordCounts([f"w{i}" for i in range(300)], "good"))
     weak = ev.score(b, WordCounts([f"w{i}" for i in range(30)], "weak"))
     c = ev.compare(good, weak, n_resamples=100)
-    t = reports.comparison_table([c]).set_index("metric")
+    t = reports.embedding_difference_table([c]).set_index("metric")
     for m, label, k, kind in (("binary_f1", "F-measure", 1, "score"), ("ranking_success", "success rate (points)", 100, "percent"),
                               ("ranking_mrr", "MRR", 1, "score")):  # fmt: skip
         assert t.loc[label, "a − b"] == number(k * c[f"{m}_difference"], kind) and t.loc[label, "p"] == c[f"{m}_p"]

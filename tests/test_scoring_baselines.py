@@ -43,7 +43,7 @@ def test_a_lead_needs_a_word():
 
 def test_lead_summaries_of_the_sample(sample_root):
     for corpus, limit in (("duc2007", 250), ("duc2007-update", 100)):
-        sources = scu_marked.load(corpus, sample_root)
+        sources = scu_marked.load_documents(corpus, sample_root)
         leads = baselines.lead_summaries(corpus, sample_root)
         assert [s.topic for s in leads] == list(sources) and {s.system for s in leads} == {"lead"}
         for s in leads:
@@ -52,7 +52,7 @@ def test_lead_summaries_of_the_sample(sample_root):
             name, sentences = baselines.most_recent(sources[s.topic].documents)
             assert s.sentences == sentences[: len(s.sentences)] and s.source.endswith(name)
     # D0701's two latest documents share a date: the greater name leads
-    tied = sorted(scu_marked.load("duc2007", sample_root)["D0701"].documents, key=lambda d: (d.date, d.name))[-2:]
+    tied = sorted(scu_marked.load_documents("duc2007", sample_root)["D0701"].documents, key=lambda d: (d.date, d.name))[-2:]
     assert tied[0].date == tied[1].date
     assert baselines.lead_summaries("duc2007", sample_root)[0].source.endswith(tied[1].name)
     assert count_words(baselines.lead_summaries("duc2007", sample_root, words=20)[0].text) <= 20

@@ -17,7 +17,7 @@ class HowToCite(SphinxDirective):
     def run(self):
         path = Path(self.env.srcdir) / citation.FILE_NAME
         self.env.note_dependency(str(path))
-        return self.parse_text_to_nodes(citation.how_to_cite(citation.load(path)))
+        return self.parse_text_to_nodes(citation.how_to_cite(citation.read_cff(path)))
 
 
 def setup(app):

@@ -7,7 +7,7 @@ import argparse
 
 from ..data.corpora import CORPUS_NAMES, load_corpus
 from ..dataroot import resolve
-from ..reports.scoring import comparison_table, correlation_table
+from ..reports.scoring import correlation_table, paired_test_table
 from ..scoring.correlate import ALL_LEVELS, LEVELS, N_RESAMPLES
 from ..scoring.metrics import correlate_corpus
 from ._common import (
@@ -71,5 +71,5 @@ def run(args) -> int:
               f"did not judge.")
     if result.get("comparisons"):
         print(f"Paired tests (H1: A correlates better than B; {args.resamples} permutations and bootstrap resamples)")
-        print_table(comparison_table(result["comparisons"]), floatfmt="{:.3f}")
+        print_table(paired_test_table(result["comparisons"]), floatfmt="{:.3f}")
     return 0

@@ -56,7 +56,7 @@ def collect(data=None, names=None) -> dict:
         raise MissingDataError(f"no pyramid corpus under {root.path} ({detail})")
     corpora = {name: corpus_stats(c) for name, c in loaded.items()}
     missing = [n for n in CORPUS_NAMES if n not in present]
-    judged = {name: judgments.coverage(judgments.load(name, root.path), c) for name, c in loaded.items()
+    judged = {name: judgments.coverage(judgments.load_judgments(name, root.path), c) for name, c in loaded.items()
               if judgments.folder(name, root.path) is not None}
     return {"data_root": str(root.path), "sample": root.is_sample, "corpora": corpora, "missing": missing,
             "empty": empty, "judgments": judged}

@@ -47,7 +47,7 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     for spec in args.embedding:  # refuse a bad spec before reading anything
         validate(spec)
-    bench = store.load(args.dir)
+    bench = store.load_benchmark(args.dir)
     names = [evaluation.spec_name(s) for s in args.embedding]
     progress = False if args.no_progress else None
     embeddings = evaluation.load_embeddings(args.embedding, bench, data=resolve(args.data).path, progress=progress)
@@ -75,5 +75,5 @@ def run(args) -> int:
               f"[{r['binary_f1_base_rate_guess_low']:.4f}, {r['binary_f1_base_rate_guess_high']:.4f}]")
     if comparisons:
         print("\nPaired tests against", names[0], "(difference, 95% bootstrap CI, permutation p):")
-        print_table(paraphrase_reports.comparison_table(comparisons).set_index(["a", "b", "metric"]))
+        print_table(paraphrase_reports.embedding_difference_table(comparisons).set_index(["a", "b", "metric"]))
     return 0

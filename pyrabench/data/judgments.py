@@ -262,7 +262,7 @@ def _load(name: str, path: Path) -> Judgments:
     return Judgments(name, path, content, quality, table, tuple(files))
 
 
-def load(name: str, root=None) -> Judgments:
+def load_judgments(name: str, root=None) -> Judgments:
     """The judgments of corpus ``name`` (memoized); :class:`MissingDataError` when absent."""
     path = folder(name, root)
     if path is None:
@@ -276,7 +276,7 @@ def for_corpus(corpus) -> Judgments:
     """The judgments of a loaded DUC corpus, found from where the corpus was read."""
     if corpus.name not in JUDGMENT_DIRS or corpus.path is None:
         raise MissingDataError(f"NIST judged only the DUC corpora ({', '.join(JUDGMENT_DIRS)}), not {corpus.name}")
-    return load(corpus.name, data_root_of(corpus))
+    return load_judgments(corpus.name, data_root_of(corpus))
 
 
 def coverage(judgments: Judgments, corpus) -> dict:

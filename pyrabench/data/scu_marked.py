@@ -126,7 +126,7 @@ def all_files(data=None) -> list[Path]:
     return [f for corpus in SCU_MARKED_DIRS for f in files(corpus, data)]
 
 
-def load(corpus: str, data=None) -> dict[str, Collection]:
+def load_documents(corpus: str, data=None) -> dict[str, Collection]:
     """``{topic: Collection}`` of ``corpus`` (topic order); memoized per (corpus, root)."""
     return _load(corpus, resolve(data).path)
 

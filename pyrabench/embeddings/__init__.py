@@ -1,6 +1,6 @@
 """Embeddings: text → unit vectors (see :mod:`pyrabench.embeddings.base`).
 
-``load(spec, vocabulary)`` builds any embedding of Baumel et al. (2016, §4) — Random,
+``load_embedding(spec, vocabulary)`` builds any embedding of Baumel et al. (2016, §4) — Random,
 One-Hot, pretrained word vectors (word2vec, Levy & Goldberg, GloVe, Open IE) — plus offline
 stand-ins and any local sentence-transformers model (``st:PATH``; all-MiniLM-L6-v2 is
 ``minilm``); ``REGISTRY`` describes them, ``validate(spec)`` checks a spec without loading
@@ -31,7 +31,7 @@ _EXPORTS = {
     "locate": "specs",
     "validate": "specs",
     "catalog": "registry",
-    "load": "registry",
+    "load_embedding": "registry",
     "paper_rows": "registry",
     "fit_trained_models": "registry",
     "vocabulary": "tokens",

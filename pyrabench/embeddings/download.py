@@ -4,7 +4,7 @@ Uses pooch (resumable HTTP with a progress bar; a SHA-256 check when the registr
 hash), writing to a temporary name first so a failed download never leaves a partial file.
 Entries that gensim-data also carries (GoogleNews, GloVe 6B) can be fetched through
 ``gensim.downloader`` instead (``via="gensim"``). A file you already have never needs this:
-put it in ``$PYRABENCH_VECTORS`` or pass ``name=path`` to :func:`pyrabench.embeddings.load`.
+put it in ``$PYRABENCH_VECTORS`` or pass ``name=path`` to :func:`pyrabench.embeddings.load_embedding`.
 
 Command line: ``python -m pyrabench.embeddings.download NAME [--url URL] [--dir DIR]``;
 ``--list`` prints the paper's rows, which are available here and the command for the others.

@@ -3,7 +3,7 @@
 Each vocabulary word is one dimension; the sentence vector is the normalized word-count
 vector, so cosine measures pure word overlap. The vocabulary must be fixed before encoding
 (every text must live in the same space): pass the benchmark's words, e.g.
-``load("onehot", vocabulary=vocabulary(texts))`` or ``OneHotEmbedding.fit(texts)``. Words
+``load_embedding("onehot", vocabulary=vocabulary(texts))`` or ``OneHotEmbedding.fit(texts)``. Words
 outside it are skipped and counted like unknown words of any embedding.
 """
 

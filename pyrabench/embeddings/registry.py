@@ -96,11 +96,11 @@ def fit_trained_models(specs: Iterable[str], *, data=None, seed: int = 0) -> lis
     book runs this in a cell of its own, so its timing tells training from the rest."""
     names = [s for s in specs if parse(s).spec.kind in TRAINED_KINDS]
     for name in names:
-        load(name, data=data, seed=seed)
+        load_embedding(name, data=data, seed=seed)
     return names
 
 
-def load(spec: str, vocabulary: Iterable[str] | None = None, *, data=None, seed: int = 0, progress: bool | None = None):
+def load_embedding(spec: str, vocabulary: Iterable[str] | None = None, *, data=None, seed: int = 0, progress: bool | None = None):
     """Build the embedding named by ``spec`` (a registry name, ``st:PATH[@DEVICE]`` or
     ``name=path[:format]``).
 
@@ -123,7 +123,7 @@ def load(spec: str, vocabulary: Iterable[str] | None = None, *, data=None, seed:
 
         if vocabulary is None:
             raise PyrabenchError(
-                "onehot needs a vocabulary: load('onehot', vocabulary=vocabulary(texts)) or OneHotEmbedding.fit(texts)"
+                "onehot needs a vocabulary: load_embedding('onehot', vocabulary=vocabulary(texts)) or OneHotEmbedding.fit(texts)"
             )
         return OneHotEmbedding(vocabulary)
     if e.kind == "wmf":

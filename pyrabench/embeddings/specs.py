@@ -2,11 +2,11 @@
 what a spec means and where its files are, without loading anything.
 
 Every entry names the canonical file its authors distribute, where it comes from, its
-format and case convention, so that :func:`pyrabench.embeddings.load` can find it locally, :mod:`.download` can
+format and case convention, so that :func:`pyrabench.embeddings.load_embedding` can find it locally, :mod:`.download` can
 fetch it, and the book can say which Table 1 rows this build computes and how to compute the
 others. Where a file is found (first match wins — a local path always overrides):
 
-1. an explicit path in the spec: ``load("word2vec-googlenews=/data/GoogleNews-vectors-negative300.bin.gz")``
+1. an explicit path in the spec: ``load_embedding("word2vec-googlenews=/data/GoogleNews-vectors-negative300.bin.gz")``
    (``name=path[:format]``; ``name`` need not be registered if ``format`` is given or guessable);
 2. ``$PYRABENCH_VECTORS`` (directories separated by ``:``) holding the canonical file name;
 3. the download cache ``$PYRABENCH_CACHE/downloads`` (see :mod:`.download`);

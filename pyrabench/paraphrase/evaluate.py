@@ -223,7 +223,7 @@ def load_embeddings(specs: Sequence[str], benchmark, data=None, progress: bool |
     for spec in specs:  # every spec checked before the benchmark's words are read
         embeddings.validate(spec)
     words = vocabulary(benchmark)
-    return [embeddings.load(spec, vocabulary=words, data=data, progress=progress) for spec in specs]
+    return [embeddings.load_embedding(spec, vocabulary=words, data=data, progress=progress) for spec in specs]
 
 
 def spec_name(spec: str) -> str:

@@ -100,7 +100,7 @@ class _FromBuild:
     def for_build(cls, directory, **kwargs: Any):
         _require_mteb()
         directory = Path(directory)
-        bench = store.load(directory)
+        bench = store.load_benchmark(directory)
         made = type(cls.__name__, (cls,), {"metadata": cls._make_metadata(bench, directory), "bench": bench})
         return made(**kwargs)
 

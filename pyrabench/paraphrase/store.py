@@ -4,7 +4,7 @@
 ``README.md`` (the dataset card) into a sibling temporary directory and swaps it in whole
 (:func:`pyrabench.files.atomic_directory`): an interrupted or concurrent build never leaves new
 files beside old ones, and an existing ``out`` is replaced only if it holds nothing but these
-files. ``stats.json`` records each test file's sha256 and row count; ``load(dir)`` (and
+files. ``stats.json`` records each test file's sha256 and row count; ``load_benchmark(dir)`` (and
 ``load_stats``) verify them and refuse a file changed since the build. Every row is checked
 (JSON decoding, integer columns, labels 0/1), so a hand-edited file is a
 :class:`DataFormatError` naming file and line, never a traceback. The card's YAML front matter
@@ -500,7 +500,7 @@ def load_stats(directory, verify: bool = True) -> dict:
     return stats
 
 
-def load(directory) -> Benchmark:
+def load_benchmark(directory) -> Benchmark:
     """A benchmark written by :func:`save` / ``pyrabench build``."""
     directory = Path(directory)
     stats_path = directory / "stats.json"

@@ -24,7 +24,7 @@ def embeddings_table(specs, releases: dict[str, STSRelease], benchmark=None, see
     vocabulary = embeddings.vocabulary(sorted(texts))
     rows = []
     for spec in specs:
-        embedding = embeddings.load(spec, vocabulary=vocabulary)
+        embedding = embeddings.load_embedding(spec, vocabulary=vocabulary)
         by_year = evaluate(EmbeddingSystem(spec, embedding), releases)
         row = {"embedding": spec}
         row.update({f"STS {year} Mean": yr.mean for year, yr in by_year.items()})

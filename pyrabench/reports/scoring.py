@@ -98,7 +98,7 @@ def correlation_table(result: dict, statistics: Sequence[str] = STATISTICS) -> p
     return pd.DataFrame(rows)
 
 
-def comparison_table(comparisons: Sequence[dict], statistics: Sequence[str] = ("pearson", "kendall")) -> pd.DataFrame:
+def paired_test_table(comparisons: Sequence[dict], statistics: Sequence[str] = ("pearson", "kendall")) -> pd.DataFrame:
     """Paired tests (:func:`pyrabench.scoring.correlate.comparisons`) as a table: per pair and
     level, the difference r(A) − r(B) with its interval, the two-sided p and the one-sided p of A > B."""
     rows = []

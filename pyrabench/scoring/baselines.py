@@ -73,7 +73,7 @@ def lead_summaries(corpus: str, data=None, words: int | None = None, system: str
     summaries of ``system`` (sorted by topic), at the corpus's word limit unless ``words`` is given."""
     limit = WORD_LIMITS[corpus] if words is None else words
     out = []
-    for topic, collection in scu_marked.load(corpus, data).items():
+    for topic, collection in scu_marked.load_documents(corpus, data).items():
         name, sentences = most_recent(collection.documents)
         chosen = tuple(lead(sentences, limit))
         out.append(Summary(topic=topic, system=system, text="\n".join(chosen), sentences=chosen,

@@ -127,7 +127,7 @@ class EmbeddingSystem(System):
         if self.embedding is not None:
             return
         texts = sorted({s for r in releases for d in r.available for s in (*d.sentences_a, *d.sentences_b)})
-        self.embedding = embeddings.load(self.spec, vocabulary=embeddings.vocabulary(texts), data=self.data)
+        self.embedding = embeddings.load_embedding(self.spec, vocabulary=embeddings.vocabulary(texts), data=self.data)
 
     def score(self, dataset):
         if not dataset.available:
@@ -167,7 +167,7 @@ class OutputFiles(System):
 
 def resolve_system(spec: str) -> System:
     """``tokencos``, ``random`` / ``random:SEED`` (random scores), ``outputs:DIR``, or an
-    embedding spec of :func:`pyrabench.embeddings.load` (``st:MODEL_DIR[@DEVICE]`` for any
+    embedding spec of :func:`pyrabench.embeddings.load_embedding` (``st:MODEL_DIR[@DEVICE]`` for any
     sentence-transformers model; ``emb:NAME`` forces the embedding reading, e.g. ``emb:random``
     for the random-vector embedding rather than random scores)."""
     if spec == "tokencos":

@@ -49,7 +49,7 @@ def cli_rows(bench_dir):
 
 
 def test_cli_rows_cover_the_benchmark(bench_dir, cli_rows):
-    b = store.load(bench_dir)
+    b = store.load_benchmark(bench_dir)
     texts = set(b.binary["text_a"]) | set(b.binary["text_b"])
     for c in ("question", *ev.CANDIDATE_COLUMNS):
         texts |= set(b.ranking[c])
@@ -73,7 +73,7 @@ def test_random_is_at_chance(cli_rows):
 
 def test_the_paper_regime(bench_dir, cli_rows):
     """The binary and ranking tests in the paper's regime."""
-    b = store.load(bench_dir)
+    b = store.load_benchmark(bench_dir)
     assert b.stats["preset"] == "paper"
     o = b.stats["overall"]
     assert 18 <= o["negative_pairs"] / o["positive_pairs"] <= 32
@@ -103,10 +103,10 @@ def _cos(a: Counter, b: Counter) -> float:
 
 
 def test_onehot_matches_an_independent_bag_of_words(bench_dir, cli_rows):
-    from pyrabench.embeddings import load, vocabulary
+    from pyrabench.embeddings import load_embedding, vocabulary
 
-    b = store.load(bench_dir)
-    scores = ev.score(b, load("onehot", vocabulary=vocabulary(ev.text_index(b).texts)))
+    b = store.load_benchmark(bench_dir)
+    scores = ev.score(b, load_embedding("onehot", vocabulary=vocabulary(ev.text_index(b).texts)))
     bags = {t: _bag(t) for t in ev.text_index(b).texts}
     rng = np.random.default_rng(0)
     sample = rng.choice(len(b.binary), size=min(3000, len(b.binary)), replace=False)

@@ -12,7 +12,7 @@ import pytest
 
 from pyrabench.embeddings import wmf_corpus
 from pyrabench.dataroot import data_required
-from pyrabench.embeddings import load, wmf
+from pyrabench.embeddings import load_embedding, wmf
 from pyrabench.errors import MissingDataError
 from pyrabench.published import WEIWEI_RUN1_2012
 from pyrabench.reports.sts import compare_with_published
@@ -49,7 +49,7 @@ def test_words_are_spacys_on_every_training_text(sources):
 
 def test_sts_2012_reaches_weiwei_run1(sources, real_data):
     releases = load_releases(["2012"], real_data)
-    system = EmbeddingSystem("wmf", embedding=load("wmf", data=real_data))
+    system = EmbeddingSystem("wmf", embedding=load_embedding("wmf", data=real_data))
     table = compare_with_published(evaluate(system, releases), {"2012": WEIWEI_RUN1_2012}).set_index("dataset")
     gaps = table["difference"].abs()
     assert gaps["Mean"] <= 0.02

