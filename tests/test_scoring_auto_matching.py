@@ -96,7 +96,7 @@ def check_optimal(starts, ends, sims, weights, threshold):
 
 
 #: seeds of :func:`larger_case` whose matching ends in each step of the new matcher
-STEP_SEEDS = {"lp": 0, "dp": 6, "support": 15, "round": 16, "milp": 34, "reduced": 204, "empty": 411}
+STEP_SEEDS = {"lp": 0, "dp": 6, "support": 15, "round": 16, "milp": 34, "empty": 411}
 
 
 def larger_case(seed):
@@ -136,7 +136,7 @@ def tied_cases(draw):
     return starts, ends, sims, weights, threshold
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(tied_cases())
 def test_ties_repeats_and_exact_thresholds_against_brute_force(case):
     starts, ends, sims, weights, threshold = case

@@ -36,11 +36,10 @@ and one per candidate start word (for intervals, pairwise overlap ⇔ both conta
 start) — and its LP relaxation is solved with HiGHS (``scipy.optimize.linprog``); an integral
 LP optimum is the integer optimum. (d) A fractional LP still bounds the weight by
 ``floor(LP optimum)`` (weights are integers), and a selection reaching that bound is optimal:
-it is looked for cheapest first — ``"round"``: the LP's pairs above 1/2, or the DP under
-Lagrange multipliers equal to the LP's SCU-row duals with repeats dropped, each filled greedily;
-``"support"``: branch and bound on the pairs the LP uses (a few dozen); ``"reduced"``: branch and
-bound on the pairs whose reduced cost leaves room for the bound (they hold every selection of
-that weight). (e) Only when none reaches the bound does branch and bound run on the whole
+it is looked for cheapest first — ``"round"``: the LP's pairs above 1/2, the DP under
+Lagrange multipliers equal to the LP's SCU-row duals with repeats dropped, or one fractional
+pair forced in, each filled greedily in the LP's order; ``"support"``: branch and bound on the
+pairs the LP uses (a few dozen). (e) Only when none reaches the bound does branch and bound run on the whole
 program (``scipy.optimize.milp``, ``"milp"``), limited to ``MILP_NODE_LIMIT`` nodes per summary
 (a node limit keeps results independent of machine speed): a summary that hits it keeps HiGHS's
 best incumbent and is reported as ``"milp-limit"`` (not certified optimal). The previous method
@@ -69,7 +68,7 @@ class Matching:
     scus: np.ndarray  # column index of the SCU matched by each chosen segment
     similarities: np.ndarray
     weight: int
-    solver: str  # "empty", "dp", "lp", "round", "support", "reduced", "milp" or "milp-limit" (module docstring)
+    solver: str  # "empty", "dp", "lp", "round", "support", "milp" or "milp-limit" (module docstring)
 
     @property
     def scu_set(self) -> frozenset[int]:
@@ -197,38 +196,41 @@ def _fill(take, order, s, e, scu, n_scu):
     return np.array(chosen, dtype=np.int64)
 
 
-def _rounded(s, e, scu, value, x, scu_duals, n_scu):
-    """The better of two feasible roundings: the LP's pairs at > 1/2 (pairwise compatible, as
-    every row sums to at most 1), and the interval DP under Lagrange multipliers = the LP's
-    SCU-row duals with each repeated SCU kept once (its highest-value pair); each filled
-    greedily."""
+MAX_DIVES = 20  # roundings forced through one fractional pair each, before branch and bound
+
+
+def _roundings(s, e, scu, value, x, scu_duals, n_scu):
+    """Feasible roundings of the LP, cheapest first, each filled greedily in the LP's order: its
+    pairs at > 1/2 (pairwise compatible, as every row sums to at most 1); the interval DP under
+    Lagrange multipliers = the LP's SCU-row duals, each repeated SCU kept once (its highest-value
+    pair); then "dives", each forcing one fractional pair in (the largest first)."""
     index = np.arange(len(value))
-    by_value = np.lexsort((index, -value))
-    rounded = _fill(np.nonzero(x > 0.5)[0], np.lexsort((index, -value, -x)), s, e, scu, n_scu)
+    by_lp = np.lexsort((index, -value, -x))
+    yield _fill(np.nonzero(x > 0.5)[0], by_lp, s, e, scu, n_scu)
     relaxed = _interval_dp(s, e, value - scu_duals[scu])
     relaxed = relaxed[np.lexsort((relaxed, -value[relaxed]))]
     _, first = np.unique(scu[relaxed], return_index=True)
-    lagrange = _fill(relaxed[first], by_value, s, e, scu, n_scu)
-    return max((rounded, lagrange), key=lambda c: value[c].sum())  # the first on a tie
+    yield _fill(relaxed[first], by_lp, s, e, scu, n_scu)
+    fractional = by_lp[(x[by_lp] > 1e-9) & (x[by_lp] < 0.5)]
+    for i in fractional[:MAX_DIVES]:
+        yield _fill(np.array([i]), by_lp, s, e, scu, n_scu)
 
 
 def _certified(a, s, e, scu, value, weights, x, objective, duals):
     """A selection whose weight meets the LP bound ``floor(objective)`` — weights are integers
     and the tie-break is worth < 1e-4, so no selection weighs more — and the step that found
-    it, or ``(None, None)``. Cheapest first: a rounding; branch and bound on the LP's support
-    (a few dozen pairs); branch and bound on the pairs whose reduced cost leaves room for that
-    weight (every selection of that weight is among them, so the best one is found)."""
+    it, or ``(None, None)``: a rounding, else branch and bound on the LP's support (a few dozen
+    pairs). (Branch and bound on the pairs whose reduced cost leaves room for the bound was
+    tried as a third step: on the book's matchings it took as long as the whole program.)"""
     bound = int(np.floor(objective + 1e-6))  # solver tolerance can only make the bound looser
     n_scu = len(weights)
-    chosen = _rounded(s, e, scu, value, x, duals[-n_scu:], n_scu)
-    if weights[scu[chosen]].sum() >= bound:
-        return chosen, "round"
-    reduced_cost = value - a.T @ duals
-    for step, cols in (("support", np.nonzero(x > 1e-9)[0]),
-                       ("reduced", np.nonzero(reduced_cost >= bound - objective - 1e-6)[0])):
-        sub, _ = _milp(a[:, cols], value[cols], np.zeros(0, np.int64))
-        if weights[scu[cols[sub]]].sum() >= bound:
-            return cols[sub], step
+    for chosen in _roundings(s, e, scu, value, x, duals[-n_scu:], n_scu):
+        if weights[scu[chosen]].sum() >= bound:
+            return chosen, "round"
+    support = np.nonzero(x > 1e-9)[0]
+    sub, _ = _milp(a[:, support], value[support], np.zeros(0, np.int64))
+    if weights[scu[support[sub]]].sum() >= bound:
+        return support[sub], "support"
     return None, None
 
 
