@@ -202,13 +202,13 @@ MAX_DIVES = 20  # roundings forced through one fractional pair each, before bran
 
 
 def _roundings(s, e, scu, value, x, scu_duals, n_scu):
-    """Feasible roundings of the LP, cheapest first, each filled greedily in the LP's order: its
-    pairs at > 1/2 (pairwise compatible, as every row sums to at most 1); the interval DP under
+    """Feasible roundings of the LP, cheapest first, each filled greedily in the LP's order: from
+    nothing (which takes the pairs at > 1/2 first: pairwise compatible); the interval DP under
     Lagrange multipliers = the LP's SCU-row duals, each repeated SCU kept once (its highest-value
     pair); then "dives", each forcing one fractional pair in (the largest first)."""
     index = np.arange(len(value))
     by_lp = np.lexsort((index, -value, -x))
-    yield _fill(np.nonzero(x > 0.5)[0], by_lp, s, e, scu, n_scu)
+    yield _fill(np.zeros(0, np.int64), by_lp, s, e, scu, n_scu)  # not ``x > 0.5``: HiGHS may give 0.5 + 1e-9
     relaxed = _interval_dp(s, e, value - scu_duals[scu])
     relaxed = relaxed[np.lexsort((relaxed, -value[relaxed]))]
     _, first = np.unique(scu[relaxed], return_index=True)
