@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyrabench.scoring.auto.matching import best_matching, best_matching_reference, prune_candidates
+from pyrabench.scoring.auto.matching import _roundings, best_matching, best_matching_reference, prune_candidates
 
 MATCHERS = (best_matching, best_matching_reference)
 
@@ -222,3 +222,13 @@ def test_weight_bound_out_of_reach_falls_back_to_branch_and_bound():
     sims = np.array([[0.9, 0.0], [0.9, 0.0], [0.0, 0.9]])
     m = best_matching(starts, ends, sims, [3, 3], 0.5)
     assert m.weight == brute_force(starts, ends, sims, [3, 3], 0.5) == 3
+
+
+def test_roundings_stay_feasible_when_the_lp_sits_just_above_one_half():
+    # HiGHS may return two pairs of one SCU at 0.5 + 1e-9 each (within its tolerance): a
+    # rounding that took every pair above 1/2 would use the SCU twice
+    s, e, scu = np.array([0, 3, 6]), np.array([2, 5, 8]), np.array([0, 0, 1])
+    value = np.array([1.0, 1.0, 1.0])
+    x = np.array([0.5 + 1e-9, 0.5 + 1e-9, 1.0])
+    for chosen in _roundings(s, e, scu, value, x, np.zeros(2), 2):
+        assert len(set(scu[chosen].tolist())) == len(chosen)
