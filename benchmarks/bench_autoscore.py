@@ -134,7 +134,7 @@ def compare_matchers(label: str, instances: list[tuple], repeat: int) -> None:
     print("  new matcher's steps:", dict(Counter(m.solver for m in new)))
     print("  reference's steps:", dict(Counter(m.solver for m in ref)))
     differ = Counter(m.solver for m, r in zip(new, ref) if m.scu_set != r.scu_set)
-    print("  other SCU set of the same weight, by the new matcher's step:", dict(differ))
+    print("  SCU set differs, by the new matcher's step:", dict(differ))
 
 
 def main() -> int:
