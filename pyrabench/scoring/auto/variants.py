@@ -165,7 +165,7 @@ def auto_frame(corpus, name: str | None = None, folds: int = calibrated.FOLDS, c
     :data:`DEFAULT`): columns ``topic, peer, annotator, auto, auto_weight, auto_scus``."""
     v = variant(name)
     recipe = (v.features, v.similarity, v.mode, v.model, folds, KDE_LEVEL if v.mode == "matching-2013" else None)
-    key = fingerprint("auto-v1", calibrated.VERSION, corpus_key(corpus), recipe)
+    key = fingerprint("auto-v2", calibrated.VERSION, corpus_key(corpus), recipe)
     df = cached_frame("auto", key, lambda: _score(corpus, v, folds, cache), cache)
     return df.astype({"topic": str, "peer": str, "annotator": str})
 
