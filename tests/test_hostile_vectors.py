@@ -189,6 +189,23 @@ def test_corrupt_archives_are_clean_errors(tmp_path, suffix):
         assert err.value.path == str(p)
 
 
+@pytest.mark.parametrize("where", ["directory", "local-header"])
+def test_zip_entry_name_flagged_utf8_but_not_is_a_clean_error(tmp_path, where):
+    """Found by fuzzing: zipfile decodes a name flagged UTF-8 and raised UnicodeDecodeError."""
+    p = tmp_path / "v.zip"
+    with zipfile.ZipFile(p, "w") as zf:
+        zf.writestr("v\u00e9.txt", _text())  # a non-ASCII name: zipfile sets the UTF-8 flag
+    raw = p.read_bytes()
+    name, bad = "v\u00e9.txt".encode(), b"v\xff\xfe.txt"
+    local, central = raw.index(name), raw.rindex(name)
+    assert local < central
+    at = central if where == "directory" else local
+    p.write_bytes(raw[:at] + bad + raw[at + len(name):])
+    with pytest.raises(DataFormatError, match="UnicodeDecodeError") as err:
+        _read(p, "glove")
+    assert err.value.path == str(p)
+
+
 @pytest.mark.parametrize("fmt", ["glove", "word2vec-bin"])
 def test_fifo_and_device_are_refused(tmp_path, fmt, within):
     fifo = tmp_path / "v.txt"

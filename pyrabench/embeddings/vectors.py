@@ -77,8 +77,10 @@ CHUNK = 8 << 20  # bytes read at a time from a (decompressed) stream
 MAX_DIM = 100_000
 #: Longest word (bytes) a binary file may hold; GoogleNews' longest phrases are a few hundred.
 MAX_WORD = 10_000
-#: Errors the decompressors and archive readers raise on corrupt input.
-_CORRUPT = (OSError, EOFError, zlib.error, zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, RuntimeError)
+#: Errors the decompressors and archive readers raise on corrupt input (UnicodeDecodeError: a zip
+#: entry flagged as UTF-8 whose name is not).
+_CORRUPT = (OSError, EOFError, zlib.error, zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, RuntimeError,
+            UnicodeDecodeError)
 
 
 # --------------------------------------------------------------------------- opening streams
