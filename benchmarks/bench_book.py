@@ -16,7 +16,7 @@ as input data): ``tools/execute_book.py`` runs the pages in parallel into the ju
 ``jupyter-book build -W`` finds them cached; each page's seconds as the jupyter cache recorded
 them, and the wall time of both steps.
 
-Targets (issue 31): cold execution summed over the pages, training included, <= 400 s on the real
+Targets: cold execution summed over the pages, training included, <= 400 s on the real
 data and <= 60 s on the bundled sample; ``make book`` cold <= 4 minutes wall on 2 cores (real
 data). The machine may be shared: say so when quoting, and compare runs made at the same load (the
 load average is printed). ``--rebuild`` also times a serial ``jupyter-book build`` cold and a warm

@@ -1,4 +1,4 @@
-"""Issue 29's "done when" on the real data: every DUC peer given as text scores as its ``.pan``
+"""Scoring your own summaries, checked on the real data: every DUC peer given as text scores as its ``.pan``
 text does (against the topic's pyramid), and the Passonneau 2013 student texts score against
 their ``.pyr`` as through the corpus.
 
