@@ -62,6 +62,16 @@ def test_stderr_block_is_reported_with_its_text(tmp_path):
     assert reasons(html, "warn") == ["stderr output: 'TqdmWarning: IProgress not found'"]
 
 
+def test_a_notebook_widget_is_reported(tmp_path):
+    """What MyST-NB writes for a tqdm.auto bar drawn in a kernel: a widget view whose manager
+    script would come from a CDN."""
+    widget = ('<div class="cell_output"><script type="application/vnd.jupyter.widget-view+json">'
+              '{"model_id": "8b96", "version_major": 2}</script></div>')
+    html = write_book(tmp_path, bar=page_with(widget))
+    assert len(reasons(html, "bar")) == 1
+    assert reasons(html, "bar")[0].startswith("notebook widget")
+
+
 def test_a_citation_without_a_bibliography_link_is_unresolved(tmp_path):
     cited = ('<p><span class="bibtex-citation" id="id1">Baumel <em>et al.</em> '
              '(<a class="reference internal" href="other.html#part">2016</a>)</span> and '

@@ -29,6 +29,8 @@ listings of code cells, literal blocks and inline code; cell *outputs* are check
   (``\\frac{``, ``\\begin{``, ``\\mathrm{``), or a ``$…$`` span containing ``\\``, ``^`` or
   ``_`` (inline math that was not parsed).
 * stderr: an element of class ``stderr`` (MyST-NB's ``div.output.stderr``), quoted.
+* A notebook widget (an ipywidget, e.g. a ``tqdm.auto`` bar): its view script, which loads the
+  widget manager from a CDN the offline reader cannot reach.
 * An object's repr instead of its content, e.g. ``<IPython.core.display.Markdown object>`` or
   ``<Figure size 640x480 with 1 Axes>`` in a cell output (what a page shows when a display object
   has nothing to render in the formats the book keeps).
@@ -155,6 +157,8 @@ def text_problems(tree, machine_paths=()):
         found.append(f"stderr output: {quote(node.text_content())!r}")
     for node in tree.xpath(f"//*[{has_class('traceback')}]"):
         found.append(f"traceback output: {quote(node.text_content())!r}")
+    for node in tree.xpath("//script[@type='application/vnd.jupyter.widget-view+json']"):
+        found.append(f"notebook widget (its script comes from a CDN; draw bars as text): {quote(node.text or '')!r}")
 
     reader = reader_tree(tree)
     body = reader.find(".//body")

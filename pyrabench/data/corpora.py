@@ -55,7 +55,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from tqdm.auto import tqdm
 
 from ..dataroot import DATA_PAGE, resolve
 from ..errors import (
@@ -67,6 +66,7 @@ from ..errors import (
 )
 from ..cache import cache_dir, cached, file_fingerprint, fingerprint
 from ..files import atomic_write
+from ..progress import progress_bar
 from ..text import tokenizer_version, words_many
 from . import ducview, sacrerouge
 from .model import PeerAnnotation, Pyramid
@@ -408,7 +408,7 @@ def load_all(root=None, names=None, progress: bool = False) -> dict[str, Corpus]
     """
     wanted = list(names) if names else list(discover(root))
     found = {}
-    with tqdm(wanted, desc="loading corpora", unit="corpus", leave=False, file=sys.stderr, disable=not progress) as bar:
+    with progress_bar(wanted, wanted=progress, desc="loading corpora", unit="corpus") as bar:
         for n in bar:
             bar.set_postfix_str(n)
             if names:

@@ -108,7 +108,7 @@ def load_embedding(spec: str, vocabulary: Iterable[str] | None = None, *, data=N
     :func:`pyrabench.embeddings.vocabulary`): a vector file is then read for those words only,
     and One-Hot uses it as its dimensions. ``data`` is the data root for stand-in training
     corpora. Missing files raise :class:`MissingDataError` with the command that gets them.
-    ``progress`` shows (True), hides (False) or leaves to tqdm (None: on a terminal) the bars
+    ``progress`` shows (True), hides (False) or leaves to the terminal (None: shown on one) the bars
     of vector reading and sentence encoding.
     """
     r = parse(spec)

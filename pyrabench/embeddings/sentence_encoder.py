@@ -34,17 +34,16 @@ from __future__ import annotations
 
 import hashlib
 import os
-import sys
 from pathlib import Path
 from typing import Sequence
 
 import numpy as np
-from tqdm.auto import tqdm
 
 from ..cache import cache_dir, entry_lock, fingerprint, save_npz
 from ..errors import DataFormatError, EmbeddingError
 from ..extras import require
 from ..files import atomic_write
+from ..progress import progress_bar, shown
 from .base import Embedding, normalize_rows
 from .specs import DEVICE, ENV_DEVICE, check_model_dir
 from .tokens import coverage_of, tokens_many
@@ -234,7 +233,7 @@ class SentenceTransformerEmbedding(Embedding):
             SentenceTransformer = require("sentence_transformers", "encoders", "a sentence-transformers model").SentenceTransformer
 
             bars = hf_logging.is_progress_bar_enabled()
-            if not self._show_progress():
+            if not shown(self.progress):
                 hf_logging.disable_progress_bar()  # its "Loading weights" bar ignores whether stderr is a terminal
             try:
                 self._model = SentenceTransformer(str(self.path), device=device, local_files_only=True)
@@ -244,10 +243,6 @@ class SentenceTransformerEmbedding(Embedding):
                 if bars:
                     hf_logging.enable_progress_bar()
         return self._model
-
-    def _show_progress(self) -> bool:
-        """tqdm's rule for ``progress=None``: bars on a terminal only."""
-        return self.progress if self.progress is not None else sys.stderr.isatty()
 
     @property
     def dim(self) -> int:
@@ -277,8 +272,7 @@ class SentenceTransformerEmbedding(Embedding):
         the texts another process encoded meanwhile are read instead of encoded again."""
         order = np.argsort([-len(t) for t in texts], kind="stable")
         out: np.ndarray | None = None
-        bar = tqdm(total=len(texts), unit="text", desc=f"encoding with {self.name}", file=sys.stderr, leave=False,
-                   disable=not self._show_progress())  # fmt: skip
+        bar = progress_bar(wanted=self.progress, total=len(texts), unit="text", desc=f"encoding with {self.name}")
         try:
             for start in range(0, len(texts), CHUNK_TEXTS):
                 idx = order[start : start + CHUNK_TEXTS]

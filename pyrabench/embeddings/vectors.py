@@ -61,13 +61,13 @@ from typing import Iterable, Iterator
 import numpy as np
 import pandas as pd
 from gensim.models import KeyedVectors
-from tqdm.auto import tqdm
 
 from ..cache import cache_dir, cached, file_fingerprint, fingerprint, load_npz, save_npz
 from ..data.repairs import RepairLog
 from ..errors import DataFormatError, UnknownNameError
 from ..extras import require
 from ..files import ensure_regular, open_regular
+from ..progress import progress_bar
 from .specs import FORMATS, guess_format  # noqa: F401  (re-exported: vectors.FORMATS)
 from .wordbag import WordBag
 
@@ -89,15 +89,14 @@ _CORRUPT = (OSError, EOFError, zlib.error, zipfile.BadZipFile, zipfile.LargeZipF
 class _Progress:
     """A tqdm bar over the bytes of the file on disk (compressed bytes for compressed files).
 
-    ``enabled=None`` shows it on a terminal only (tqdm's rule); ``False`` never creates it.
+    ``enabled=None`` shows it on a terminal only; ``False`` never creates it.
     """
 
     def __init__(self, path: Path, total: int, enabled: bool | None):
         self.bar = None
         if enabled is not False:
 
-            self.bar = tqdm(total=total, unit="B", unit_scale=True, desc=f"reading {path.name}",
-                            disable=None if enabled is None else False, leave=False)
+            self.bar = progress_bar(wanted=enabled, total=total, unit="B", unit_scale=True, desc=f"reading {path.name}")
         self.done = 0
 
     def to(self, position: int) -> None:

@@ -68,7 +68,6 @@ from __future__ import annotations
 import importlib.metadata
 import os
 import re
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
@@ -77,11 +76,11 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 import scipy.sparse as sp
-from tqdm.auto import tqdm
 
 from .. import text
 from ..cache import cache_dir, cached, fingerprint, load_npz, save_npz
 from ..dataroot import resolve
+from ..progress import progress_bar
 from .base import Embedding
 from .tokens import Coverage
 from .wmf_corpus import training_sources
@@ -551,8 +550,8 @@ def fit(texts: Sequence[str], params: WMFParams = WMFParams(), *, cache: bool = 
         tm = term_matrix(texts, params.min_count)
         x = tm.tfidf
         # the first call trains; a bar on stderr says so, on a terminal only
-        with tqdm(total=params.iterations, desc=f"training WMF on {len(texts):,} texts (once; cached after)",
-                  unit="iteration", file=sys.stderr, disable=None, leave=False) as bar:
+        with progress_bar(total=params.iterations, desc=f"training WMF on {len(texts):,} texts (once; cached after)",
+                          unit="iteration") as bar:
             p, q, trace = factorize(x, params, progress=lambda done: bar.update(done - bar.n))
         corpus = dict(zip(CORPUS_FIELDS, (len(texts), len(tm.vocab), tm.stems_before_rule, int(x.nnz))))
         return WMFModel(tm.vocab, tm.idf, p, params, q=q if keep_texts else None, objectives=trace, corpus=corpus)

@@ -9,19 +9,18 @@ policy give the same tests.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
 import numpy as np
 import pandas as pd
-from tqdm.auto import tqdm
 
 from .. import published
 from ..data import corpora as corpora_mod
 from ..data.model import Pyramid
 from ..dataroot import DATA_PAGE, resolve
 from ..errors import MissingDataError, UnknownNameError
+from ..progress import progress_bar
 from .items import ItemTable, build_items, iter_matrices
 from .pairs import binary_pairs, pairs_frame
 from .policy import RULES, Policy, preset_of
@@ -121,8 +120,7 @@ def build(corpora, policy: Policy | None = None, progress: bool = False) -> Benc
     items = build_items(pyramids, policy)
     matrices = iter_matrices(items)  # computed once, read by both tests
     if progress:
-        matrices = tqdm(matrices, total=len(items.slices), desc="pair matrices", unit="pyramid", leave=False,
-                        file=sys.stderr)  # fmt: skip
+        matrices = progress_bar(matrices, wanted=True, total=len(items.slices), desc="pair matrices", unit="pyramid")
     matrices = list(matrices)
     pairs = binary_pairs(items, policy, matrices)
     binary = pairs_frame(items, pairs)

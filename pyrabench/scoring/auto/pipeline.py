@@ -17,11 +17,11 @@ from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
-from tqdm.auto import tqdm
 
 from ... import embeddings
 from ...cache import cached_frame, fingerprint
 from ...data.model import PeerAnnotation, Pyramid
+from ...progress import progress_bar
 from ...text import words_many
 from ..manual import DEFAULT_CONVENTION, get_convention, matched_set, modified_ideal, score_corpus
 from .matching import best_matching
@@ -207,7 +207,7 @@ def auto_score_grid(items: Sequence[Item], similarity: str | Similarity, thresho
 
     it = zip(items, tokens)
     if progress:
-        it = tqdm(it, total=len(items), desc=f"autoscore {sim.name}/{'/'.join(thresholds)}")
+        it = progress_bar(it, wanted=True, total=len(items), desc=f"autoscore {sim.name}/{'/'.join(thresholds)}")
     with ThreadPoolExecutor(MATCH_THREADS) as pool:
         for item, tok in it:
             pp = prepared.get(id(item.pyramid))
