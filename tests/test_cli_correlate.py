@@ -144,3 +144,17 @@ def test_compare_needs_two_names_and_update_has_no_quality(sample_root, capsys):
     assert cli.main(["correlate", "--data", str(sample_root), "--corpus", "duc2007-update",
                      "--reference", "lq:Q1", "--metric", "modified"]) == 2
     assert "NIST judged no lq:Q1 for duc2007-update" in capsys.readouterr().err
+
+
+def test_scheme_resamples_and_permutes_topics_and_systems_jointly(judged_root, capsys):
+    code = cli.main(["correlate", "--data", str(judged_root), "--corpus", "duc2007", "--reference", "responsiveness",
+                     "--metric", "modified", "--compare", "lq:Q1,lq:Q3", "--resamples", "50", "--scheme", "both",
+                     "--json"])
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["levels"]["summary"]["modified"]["ci"]["over"] == "topics and systems"
+    assert [(t["level"], t["scheme"], t["over"]) for t in out["comparisons"]] == [
+        ("summary", "both", "topics and systems"), ("system", "both", "topics and systems")]
+    cli.main(["correlate", "--data", str(judged_root), "--corpus", "duc2007", "--reference", "responsiveness",
+              "--metric", "modified", "--resamples", "50", "--scheme", "systems"])
+    assert "bootstrap over systems at summary and system level / summaries" in capsys.readouterr().out

@@ -73,7 +73,8 @@ def judged(sample_root):
 
     duc = {n: load_corpus(n, sample_root) for n in ("duc2006", "duc2007", "duc2007-update")}
     return duc, reports.judgment_results(duc, metrics=("modified", "rouge_2"), n_resamples=50,
-                                         pairs={"responsiveness": (("modified", "rouge_2"),)})
+                                         pairs={"responsiveness": (("modified", "rouge_2"),)},
+                                         joint_pairs={"responsiveness": (("modified", "rouge_2"),)})
 
 
 def test_agreement_table_finds_the_planted_differences(judged):
@@ -136,3 +137,34 @@ def test_the_paired_tests_paragraph_counts_them_after_holm():
     text = _claims_with_p(lambda c, ref, level, a, b: 0.001 if (c, ref, level, a, b) == ("c1", "responsiveness", "system",
                                                                                       "auto", "modified") else 0.5)
     assert "1 remains significant" in text and "(only 1 of the 12 differences survives the correction)" in text
+
+
+def test_joint_scheme_tests_run_beside_the_own_unit_on_the_sample(judged):
+    _, results = judged
+    view = reports.joint_scheme_view(results)
+    assert set(view.index.get_level_values("A − B")) == {"modified − rouge_2"}
+    assert set(view["own unit"]) == {"topics", "systems"}
+    joint = [t for by_ref in results.values() for t in by_ref["responsiveness"].get("joint_comparisons", ())]
+    assert joint and all(t.get("scheme") == "both" for t in joint if "error" not in t)
+
+
+def _joint(own_ci, own_p, joint_ci, joint_p):
+    """joint_scheme_claims on one made-up test run both ways."""
+    def test(ci, p, over):
+        return {"a": "auto", "b": "rouge_2", "level": "system", "over": over, "difference": {"pearson": 0.05},
+                "ci": {"pearson": ci}, "p_value": {"pearson": p}}
+    result = {"levels": {}, "comparisons": [test(own_ci, own_p, "systems")],
+              "joint_comparisons": [test(joint_ci, joint_p, "topics and systems")]}
+    return reports.joint_scheme_claims({"c1": {"modified": result}})
+
+
+def test_joint_scheme_claims_follow_the_widths_and_the_verdicts():
+    text = _joint([0.0, 0.1], 0.01, [-0.05, 0.15], 0.2)
+    assert "widens the interval of the difference in 1 of the 1 tests (median width × 2.00" in text
+    assert "The verdict at 0.05 changes in 1: c1 system level (auto − rouge_2: p 0.010 → 0.200)." in text
+    assert "smaller p" not in text
+    text = _joint([0.0, 0.1], 0.3, [0.02, 0.07], 0.2)
+    assert "widens the interval of the difference in 0 of the 1 tests (median width × 0.50" in text
+    assert "gives the smaller p in 1 of them" in text and "No verdict at 0.05 changes." in text
+    assert reports.joint_scheme_claims({"c1": {"modified": {"levels": {}}}}) == ""
+    assert "note" in reports.joint_scheme_view({"c1": {"modified": {"levels": {}}}}).columns

@@ -329,3 +329,57 @@ def test_paired_test_enumerates_every_swap_when_cheaper():
     got = correlate.compare(df, "a", "b", "ref", "system", n_resamples=1000)
     assert got["exact"] and got["permutations"] == 32
     assert got["p_greater"]["pearson"] == 1 / 32 and got["p_value"]["pearson"] == 2 / 32
+
+
+@pytest.mark.parametrize("level, scheme, topics, systems, arrangements", [
+    ("summary", "systems", 6, 5, 32), ("system", "inputs", 5, 6, 32),
+    ("summary", "both", 2, 4, 256), ("system", "both", 2, 4, 256)])
+def test_each_scheme_swaps_its_own_units(level, scheme, topics, systems, arrangements):
+    """a = the reference, b = its negative: of every way to swap the scheme's units (systems,
+    topics, or each summary on its own) only the identity is as extreme, so the exact one-sided
+    p is 1 / arrangements: 2**systems, 2**topics or 2**(topics · systems)."""
+    df = paired(5, topics=topics, systems=systems, noise_a=0.0, noise_b=0.0, b_signal=-1.0)
+    got = correlate.compare(df, "a", "b", "ref", level, n_resamples=1000, scheme=scheme)
+    assert got["scheme"] == scheme and got["over"] == correlate.SCHEME_UNITS[scheme]
+    assert got["exact"] and got["permutations"] == arrangements
+    assert got["p_greater"]["pearson"] == 1 / arrangements and got["p_value"]["pearson"] == 2 / arrangements
+    assert got["difference"]["pearson"] == pytest.approx(2.0)
+
+
+@pytest.mark.parametrize("level", ["summary", "system"])
+def test_the_matrix_test_on_the_level_unit_equals_the_fast_path(level):
+    """Two implementations of one test: the swaps of whole matrices on the level's own unit give
+    the fast path's difference, p-values and interval, draw for draw."""
+    df = paired(6, topics=9, systems=11, noise_b=1.0)
+    df = df[~((df.topic == "T2") & (df.peer == "4"))]  # a gap in the matrix
+    own = correlate.OWN_SCHEME[level]
+    fast = correlate.compare(df, "a", "b", "ref", level, n_resamples=400, seed=2)
+    rows = correlate.per_summary(df, ["ref", "a", "b"]).dropna()
+    observed, swaps, null, boot, n = correlate._matrix_test(rows, "a", "b", "ref", level, own, 400,
+                                                            np.random.default_rng(2))
+    assert n == fast["n"] and len(swaps.mask) == fast["permutations"]
+    assert observed == pytest.approx([fast["difference"][s] for s in correlate.STATISTICS])
+    two_sided, _ = correlate.permutation_p_values(null, observed, swaps.exact)
+    assert two_sided == pytest.approx([fast["p_value"][s] for s in correlate.STATISTICS])
+    assert correlate.percentile_interval(boot[:, 0], 0.95) == pytest.approx(fast["ci"]["pearson"])
+    assert correlate.compare(df, "a", "b", "ref", level, n_resamples=400, seed=2, scheme=own) == fast
+
+
+@pytest.mark.parametrize("level", ["summary", "system"])
+def test_both_scheme_gives_p_one_for_identical_metrics_and_finds_a_better_one(level):
+    same = correlate.compare(paired().assign(b=lambda d: d["a"]), "a", "b", "ref", level, n_resamples=200,
+                             scheme="both")
+    assert same["p_value"]["pearson"] == 1.0 and same["ci"]["pearson"] == pytest.approx([0, 0], abs=1e-12)
+    better = correlate.compare(paired(1, systems=20, b_signal=0.0), "a", "b", "ref", level, n_resamples=500,
+                               scheme="both")
+    assert better["p_greater"]["pearson"] < 0.01 and better["ci"]["pearson"][0] > 0
+
+
+def test_a_scheme_is_for_the_summary_and_system_levels_only():
+    df = paired()
+    with pytest.raises(PyrabenchError, match="pools summaries"):
+        correlate.compare(df, "a", "b", "ref", "global", scheme="both")
+    with pytest.raises(PyrabenchError, match="unknown resampling scheme"):
+        correlate.compare(df, "a", "b", "ref", "summary", scheme="topics")
+    tests = correlate.comparisons(df, [("a", "b")], "ref", n_resamples=50, levels=correlate.ALL_LEVELS, scheme="both")
+    assert [t["over"] for t in tests] == ["topics and systems", "topics and systems", "summaries"]

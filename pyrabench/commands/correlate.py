@@ -8,7 +8,8 @@ import argparse
 from ..data.corpora import CORPUS_NAMES, load_corpus
 from ..dataroot import resolve
 from ..reports.scoring import correlation_table, paired_test_table
-from ..scoring.correlate import ALL_LEVELS, LEVELS, N_RESAMPLES
+from ..resampling import SCHEMES
+from ..scoring.correlate import ALL_LEVELS, LEVELS, N_RESAMPLES, SCHEME_UNITS
 from ..scoring.metrics import correlate_corpus
 from ._common import (
     add_data_argument,
@@ -42,6 +43,10 @@ def add_arguments(parser) -> None:
                         help="paired test (repeatable): is metric A's correlation with the reference higher than "
                              "B's? Permutation p-values and a bootstrap interval of the difference over topics "
                              "(summary level) or systems (Deutsch et al. 2021)")
+    parser.add_argument("--scheme", default=None, choices=SCHEMES,
+                        help="what the summary and system levels resample and permute instead of their own unit "
+                             "(topics, systems): systems, inputs (topics) or both jointly, which Deutsch et al. "
+                             "(2021) recommend for conclusions about new summarizers and new inputs")
 
 
 def _pair(text: str) -> tuple[str, str]:
@@ -55,13 +60,14 @@ def run(args) -> int:
     corpus = load_corpus(args.corpus, resolve(args.data).path)
     result = correlate_corpus(corpus, args.metric or ["rouge_2", "auto"], args.reference,
                               n_resamples=args.resamples, seed=args.seed, levels=args.level or LEVELS,
-                              compare=args.compare or ())
+                              compare=args.compare or (), scheme=args.scheme)
     if args.json:
         print_json(result)
         return 0
     print(resolve(args.data).describe())
-    print(f"{corpus.name}: correlation with {result['reference']} "
-          f"(95% percentile bootstrap over topics / systems / summaries)")
+    over = ("topics / systems" if args.scheme is None
+            else f"{SCHEME_UNITS[args.scheme]} at summary and system level") + " / summaries"
+    print(f"{corpus.name}: correlation with {result['reference']} (95% percentile bootstrap over {over})")
     print_table(correlation_table(result), floatfmt="{:.3f}")
     if "excluded" in result:
         ex = result["excluded"]
@@ -70,6 +76,7 @@ def run(args) -> int:
               f"{ex['system_not_annotated']} of systems not annotated; {ex['not_judged']} annotated summaries NIST "
               f"did not judge.")
     if result.get("comparisons"):
-        print(f"Paired tests (H1: A correlates better than B; {args.resamples} permutations and bootstrap resamples)")
+        print(f"Paired tests (H1: A correlates better than B; {args.resamples} permutations and bootstrap resamples"
+              f"{'' if args.scheme is None else ' of ' + SCHEME_UNITS[args.scheme]})")
         print_table(paired_test_table(result["comparisons"]), floatfmt="{:.3f}")
     return 0

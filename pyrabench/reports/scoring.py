@@ -320,13 +320,18 @@ def agreement_view(per_peer: pd.DataFrame) -> pd.DataFrame:
 JUDGED_METRICS = ("modified", "rouge_1", "rouge_2", "rouge_l", "auto", "auto:wmf")
 JUDGMENT_PAIRS = {"modified": (("auto", "rouge_2"),),
                   judgments.RESPONSIVENESS: (("auto", "rouge_2"), ("modified", "rouge_2"), ("auto", "modified"))}
+#: The tests also run with topics and systems resampled and permuted jointly (Deutsch et al.'s
+#: BOOT-BOTH and PERM-BOTH), beside each level's own unit.
+JOINT_PAIRS = {"modified": (("auto", "rouge_2"),)}
 
 
 def judgment_results(corpora: dict, metrics: Sequence[str] = JUDGED_METRICS, n_resamples: int = 1000,
-                     levels: Sequence[str] = ("summary", "system"), pairs: dict = JUDGMENT_PAIRS) -> dict:
+                     levels: Sequence[str] = ("summary", "system"), pairs: dict = JUDGMENT_PAIRS,
+                     joint_pairs: dict = JOINT_PAIRS) -> dict:
     """``{corpus: {reference: correlate result}}`` for every judgment NIST made of the corpus
     (responsiveness; ``lq:Q1`` … ``lq:Q5`` where judged) and the manual modified score, each
-    with the paired tests of ``pairs[reference]``; one metric frame per corpus."""
+    with the paired tests of ``pairs[reference]``, and those of ``joint_pairs[reference]`` again
+    under the joint scheme (``"joint_comparisons"``); one metric frame per corpus."""
     out = {}
     for name, corpus in corpora.items():
         refs = judgments.for_corpus(corpus).references()
@@ -339,6 +344,10 @@ def judgment_results(corpora: dict, metrics: Sequence[str] = JUDGED_METRICS, n_r
             tests = [p for p in pairs.get(ref, ()) if ref not in p]
             if tests:
                 result["comparisons"] = comparisons(frame, tests, ref, errors, n_resamples=n_resamples, levels=levels)
+            joint = [p for p in joint_pairs.get(ref, ()) if ref not in p]
+            if joint:
+                result["joint_comparisons"] = comparisons(frame, joint, ref, errors, n_resamples=n_resamples,
+                                                          levels=levels, scheme="both")
             out[name][ref] = result
     return out
 
@@ -392,6 +401,61 @@ def paired_view(results: dict, statistic: str = "pearson") -> pd.DataFrame:
                              "difference_hi": hi, "p": c["p_value"][statistic], "p (A > B)": c["p_greater"][statistic]})
     long = pd.DataFrame(rows).set_index(["corpus", "reference", "level", "A − B"])
     return long.unstack("corpus").swaplevel(axis=1).reindex(columns=list(dict.fromkeys(long.index.get_level_values("corpus"))), level=0)
+
+
+def _joint_pairs(results: dict, statistic: str = "pearson") -> list[tuple[str, str, dict, dict]]:
+    """``(corpus, reference, own-unit test, joint test)`` for every test run both ways."""
+    out = []
+    for corpus, by_ref in results.items():
+        for ref, result in by_ref.items():
+            own = {(t["a"], t["b"], t["level"]): t for t in result.get("comparisons", ()) if "error" not in t}
+            for j in result.get("joint_comparisons", ()):
+                key = (j.get("a"), j.get("b"), j.get("level"))
+                if "error" not in j and key in own and own[key]["ci"][statistic] and j["ci"][statistic]:
+                    out.append((corpus, ref, own[key], j))
+    return out
+
+
+def joint_scheme_view(results: dict, statistic: str = "pearson") -> pd.DataFrame:
+    """Each paired test run on its level's own unit and with topics and systems drawn jointly:
+    the interval of the difference and the two-sided p, side by side."""
+    rows = []
+    for corpus, ref, own, joint in _joint_pairs(results, statistic):
+        rows.append({"corpus": corpus, "reference": ref, "level": own["level"], "A − B": f"{own['a']} − {own['b']}",
+                     "difference": own["difference"][statistic], "own unit": own["over"],
+                     "interval (own unit)": _format_ci(own["ci"][statistic]),
+                     "p (own unit)": own["p_value"][statistic],
+                     "interval (topics and systems)": _format_ci(joint["ci"][statistic]),
+                     "p (topics and systems)": joint["p_value"][statistic]})
+    if not rows:
+        return pd.DataFrame({"note": ["no paired test could be run both ways on this data"]})
+    return pd.DataFrame(rows).set_index(["corpus", "reference", "level", "A − B"])
+
+
+def joint_scheme_claims(results: dict, statistic: str = "pearson") -> str:
+    """What drawing topics and systems jointly changes, counted from :func:`joint_scheme_view`'s
+    tests: how many intervals widen, by how much, and which verdicts at ``ALPHA`` change."""
+    pairs = _joint_pairs(results, statistic)
+    if not pairs:
+        return ""
+    width = {id(t): t["ci"][statistic][1] - t["ci"][statistic][0] for _, _, o, j in pairs for t in (o, j)}
+    ratios = np.array([width[id(j)] / width[id(o)] if width[id(o)] > 0 else np.inf for _, _, o, j in pairs])
+    wider = int((ratios > 1).sum())
+    changed = [(c, o, j) for c, _, o, j in pairs if (o["p_value"][statistic] < ALPHA) != (j["p_value"][statistic] < ALPHA)]
+    text = (f"Drawing topics and systems jointly widens the interval of the difference in {wider} of the "
+            f"{len(pairs)} tests (median width × {np.median(ratios):.2f}, from × {ratios.min():.2f} to "
+            f"× {ratios.max():.2f}): an interval over one unit treats the other as fixed, and a claim about new "
+            "summarizers on new inputs has to pay for both.")
+    sharper = sum(1 for _, _, o, j in pairs if j["p_value"][statistic] < o["p_value"][statistic])
+    if sharper:
+        text += (f" Yet the joint permutation test gives the smaller p in {sharper} of them: it swaps single "
+                 "summaries, so each arrangement mixes both metrics within every topic and every system, and its "
+                 "null differences stay closer to 0 than those of whole-unit swaps.")
+    if not changed:
+        return text + f" No verdict at {ALPHA} changes."
+    lost = [f"{c} {o['level']} level ({o['a']} − {o['b']}: p {o['p_value'][statistic]:.3f} → "
+            f"{j['p_value'][statistic]:.3f})" for c, o, j in changed]
+    return text + (f" The verdict at {ALPHA} changes in {len(changed)}: " + "; ".join(lost) + ".")
 
 
 def judgment_numbers(results: dict, statistic: str = "pearson") -> dict[str, float]:

@@ -42,8 +42,8 @@ import pandas as pd
 from scipy import stats
 
 from ..errors import PyrabenchError
-from ..resampling import (bootstrap_indices, percentile_interval, permutation_p_values, scheme_indices,
-                          swap_masks)
+from ..resampling import (SCHEMES, bootstrap_indices, percentile_interval, permutation_p_values,
+                          scheme_indices, swap_masks)
 
 LEVELS = ("summary", "system")  # what ``pyrabench correlate`` reports by default
 ALL_LEVELS = ("summary", "system", "global")
@@ -174,6 +174,30 @@ def _nanmean(values: np.ndarray, present: np.ndarray, axis: int) -> tuple[np.nda
     return np.divide(total, n, out=np.zeros(total.shape), where=n > 0), n > 0
 
 
+def _per_topic(x: np.ndarray, y: np.ndarray, present: np.ndarray) -> np.ndarray:
+    """``(B, topics, 3)``: each topic's correlation over its systems, for ``(B, topics, systems)``
+    stacks of matrices (resamples or arrangements)."""
+    b, topics, systems = x.shape
+    return row_correlations(x.reshape(-1, systems), y.reshape(-1, systems),
+                            present.reshape(-1, systems)).reshape(b, topics, 3)
+
+
+def _topic_mean(r: np.ndarray) -> np.ndarray:
+    """``(B, 3)``: the mean over topics of ``(B, topics, 3)`` correlations, the undefined topics
+    left out (NaN when none is defined)."""
+    out, _ = _nanmean(r, ~np.isnan(r), axis=1)
+    out[np.isnan(r).all(axis=1)] = np.nan
+    return out
+
+
+def _system_correlations(x: np.ndarray, y: np.ndarray, present: np.ndarray) -> np.ndarray:
+    """``(B, 3)``: the correlation of the systems' means over their present topics, for
+    ``(B, topics, systems)`` stacks of matrices."""
+    xs, held = _nanmean(x, present, axis=1)
+    ys, _ = _nanmean(y, present, axis=1)
+    return row_correlations(xs, ys, held)
+
+
 def summary_level(frame: pd.DataFrame, metric: str, reference: str, n_resamples: int = N_RESAMPLES,
                   confidence: float = CONFIDENCE, seed: int = 0, scheme: str = "inputs") -> dict:
     """Mean over topics of the per-topic correlations, with a bootstrap of the topics (``scheme``
@@ -191,10 +215,7 @@ def summary_level(frame: pd.DataFrame, metric: str, reference: str, n_resamples:
         samples = r[cols].mean(axis=1)
     else:
         pick = (cols[:, :, None], rows[:, None, :])  # (B, topics, systems)
-        rr = row_correlations(x[pick].reshape(-1, systems), y[pick].reshape(-1, systems),
-                              present[pick].reshape(-1, systems)).reshape(n_resamples, topics, 3)
-        samples, _ = _nanmean(rr, ~np.isnan(rr), axis=1)  # topics left undefined by a resample left out
-        samples[np.isnan(rr).all(axis=1)] = np.nan
+        samples = _topic_mean(_per_topic(x[pick], y[pick], present[pick]))
     point = r.mean(axis=0)
     return {**{s: float(point[k]) for k, s in enumerate(STATISTICS)}, "n": len(r),
             "ci": _ci_block(samples, confidence, n_resamples, SCHEME_UNITS[scheme], seed)}
@@ -224,9 +245,7 @@ def system_level(frame: pd.DataFrame, metric: str, reference: str, n_resamples: 
         samples = row_correlations(x[picked], y[picked])
     else:
         pick = (cols[:, :, None], picked[:, None, :])  # (B, topics, systems)
-        xs, held = _nanmean(mx[pick], present[pick], axis=1)
-        ys, _ = _nanmean(my[pick], present[pick], axis=1)
-        samples = row_correlations(xs, ys, held)
+        samples = _system_correlations(mx[pick], my[pick], present[pick])
     return {**dict(zip(STATISTICS, map(float, point))), "n": len(x),
             "ci": _ci_block(samples, confidence, n_resamples, SCHEME_UNITS[scheme], seed)}
 
@@ -283,6 +302,8 @@ def correlations(frame: pd.DataFrame, metrics: Sequence[str], reference: str, er
 
 #: The unit each level resamples and permutes: what its statistic is an average or a correlation over.
 UNITS = {"summary": "topics", "system": "systems", "global": "summaries"}
+#: Each level's own unit as a resampling scheme (the global level has none: it pools summaries).
+OWN_SCHEME = {"summary": "inputs", "system": "systems"}
 
 
 def _standardized(values: np.ndarray, cells: np.ndarray) -> np.ndarray:
@@ -319,8 +340,46 @@ def _units(rows: pd.DataFrame, a: str, b: str, reference: str, level: str):
     return xa, xb, y
 
 
+def _matrix_test(rows: pd.DataFrame, a: str, b: str, reference: str, level: str, scheme: str,
+                 n_resamples: int, rng: np.random.Generator):
+    """``(observed, swaps, null, boot, n)`` of :func:`compare` under any of Deutsch et al.'s
+    schemes: the topics × systems matrices of the two standardized metrics swapped per topic
+    (PERM-INPUTS), per system (PERM-SYSTEMS) or per summary (PERM-BOTH), and bootstrapped the
+    same way, the level's statistic recomputed on each stack of matrices at once."""
+    (xa, xb, y), present = _matrix(rows, [a, b, reference])
+    xa, xb = _standardized(xa, xa[present]), _standardized(xb, xb[present])
+    topics, systems = y.shape
+
+    def difference(ma, mb, my, held):
+        if level == "summary":  # the per-topic differences, averaged over the topics both define
+            return _topic_mean(_per_topic(ma, my, held) - _per_topic(mb, my, held))
+        return _system_correlations(ma, my, held) - _system_correlations(mb, my, held)
+
+    observed = difference(xa[None], xb[None], y[None], present[None])[0]
+    if np.isnan(observed).any():
+        raise PyrabenchError(f"{level}-level correlations of {a} and {b} with {reference} are undefined")
+    if scheme == "both":
+        swaps = swap_masks(topics * systems, n_resamples, rng)
+        mask = swaps.mask.reshape(-1, topics, systems)
+    elif scheme == "inputs":
+        swaps = swap_masks(topics, n_resamples, rng)
+        mask = swaps.mask[:, :, None]
+    else:
+        swaps = swap_masks(systems, n_resamples, rng)
+        mask = swaps.mask[:, None, :]
+    shape = (len(swaps.mask), topics, systems)
+    null = difference(np.where(mask, xb, xa), np.where(mask, xa, xb), np.broadcast_to(y, shape),
+                      np.broadcast_to(present, shape))
+    picked, cols = scheme_indices(systems, topics, scheme, n_resamples, rng)
+    pick = (cols[:, :, None], picked[:, None, :])  # (B, topics, systems)
+    boot = difference(xa[pick], xb[pick], y[pick], present[pick])
+    n = {"both": int(present.sum()), "inputs": topics, "systems": systems}[scheme]
+    return observed, swaps, null, boot, n
+
+
 def compare(frame: pd.DataFrame, a: str, b: str, reference: str, level: str = "summary",
-            n_resamples: int = N_RESAMPLES, confidence: float = CONFIDENCE, seed: int = 0) -> dict:
+            n_resamples: int = N_RESAMPLES, confidence: float = CONFIDENCE, seed: int = 0,
+            scheme: str | None = None) -> dict:
     """Is ``a``'s correlation with ``reference`` higher than ``b``'s, at ``level``?
 
     Paired, on the summaries both metrics and the reference score. Following Deutsch, Dror &
@@ -329,7 +388,10 @@ def compare(frame: pd.DataFrame, a: str, b: str, reference: str, level: str = "s
     random (their PERM-INPUTS at summary level, PERM-SYSTEMS at system level; per summary at the
     global level) gives the p-values, and a **paired bootstrap** of the same units gives the
     percentile interval of the difference ``r(a) − r(b)``. The unit is the one the level's
-    statistic is taken over (:data:`UNITS`), as for the single-metric intervals. At summary
+    statistic is taken over (:data:`UNITS`), as for the single-metric intervals; ``scheme``
+    (:data:`pyrabench.resampling.SCHEMES`) picks another at summary or system level, ``"both"``
+    being their PERM-BOTH and BOOT-BOTH: each summary's two scores swapped on its own, systems
+    and topics drawn jointly. At summary
     level a swap within a topic exchanges that topic's two correlations, so the permutation is
     a sign flip of the per-topic differences. When the ``2**n`` ways to swap n units are no more
     than ``n_resamples``, all are enumerated and the p-values are exact (``"exact"``,
@@ -339,6 +401,15 @@ def compare(frame: pd.DataFrame, a: str, b: str, reference: str, level: str = "s
     columns = list(dict.fromkeys([reference, a, b]))  # a metric compared with itself is one column
     rows = per_summary(frame, columns).dropna(subset=columns)
     rng = np.random.default_rng(seed)
+    if scheme is not None and scheme != OWN_SCHEME.get(level):
+        if level not in OWN_SCHEME:
+            raise PyrabenchError(f"the {level} level pools summaries: a resampling scheme applies to the "
+                                 f"{' and '.join(OWN_SCHEME)} levels")
+        if scheme not in SCHEMES:
+            raise PyrabenchError(f"unknown resampling scheme {scheme!r}; use {', '.join(SCHEMES)}")
+        observed, swaps, null, boot, n = _matrix_test(rows, a, b, reference, level, scheme, n_resamples, rng)
+        return _comparison(a, b, reference, level, n, SCHEME_UNITS[scheme], observed, swaps, null, boot,
+                           confidence, n_resamples, seed, scheme)
     units = _units(rows, a, b, reference, level)
     if level == "summary":  # a swap within a topic flips the sign of its difference
         d = units
@@ -357,9 +428,17 @@ def compare(frame: pd.DataFrame, a: str, b: str, reference: str, level: str = "s
                 - row_correlations(np.where(swaps.mask, xa, xb), ys))
         idx = bootstrap_indices(n, n_resamples, rng)
         boot = row_correlations(xa[idx], y[idx]) - row_correlations(xb[idx], y[idx])
+    return _comparison(a, b, reference, level, n, UNITS[level], observed, swaps, null, boot, confidence,
+                       n_resamples, seed, scheme)
+
+
+def _comparison(a, b, reference, level, n, over, observed, swaps, null, boot, confidence, n_resamples, seed,
+                scheme) -> dict:
+    """The JSON object of one paired test."""
     two_sided, greater = permutation_p_values(null, observed, swaps.exact)
+    own = {} if scheme is None or scheme == OWN_SCHEME.get(level) else {"scheme": scheme}
     return {
-        "a": a, "b": b, "reference": reference, "level": level, "n": int(n), "over": UNITS[level],
+        "a": a, "b": b, "reference": reference, "level": level, "n": int(n), "over": over, **own,
         "difference": {s: float(observed[k]) for k, s in enumerate(STATISTICS)},
         "ci": {s: percentile_interval(boot[:, k], confidence) for k, s in enumerate(STATISTICS)},
         "p_value": {s: float(two_sided[k]) for k, s in enumerate(STATISTICS)},
@@ -372,8 +451,9 @@ def compare(frame: pd.DataFrame, a: str, b: str, reference: str, level: str = "s
 
 def comparisons(frame: pd.DataFrame, pairs: Sequence[tuple[str, str]], reference: str, errors: dict | None = None,
                 n_resamples: int = N_RESAMPLES, confidence: float = CONFIDENCE, seed: int = 0,
-                levels: Sequence[str] = LEVELS) -> list[dict]:
-    """:func:`compare` for every pair and level; a pair that cannot be tested keeps its reason."""
+                levels: Sequence[str] = LEVELS, scheme: str | None = None) -> list[dict]:
+    """:func:`compare` for every pair and level; a pair that cannot be tested keeps its reason.
+    ``scheme`` replaces the summary and system levels' own units, as in :func:`correlations`."""
     errors = errors or {}
     out = []
     for a, b in pairs:
@@ -383,7 +463,8 @@ def comparisons(frame: pd.DataFrame, pairs: Sequence[tuple[str, str]], reference
                 out.append({"a": a, "b": b, "reference": reference, "level": level, "error": errors[missing[0]]})
                 continue
             try:
-                out.append(compare(frame, a, b, reference, level, n_resamples, confidence, seed))
+                own = None if level not in OWN_SCHEME else scheme
+                out.append(compare(frame, a, b, reference, level, n_resamples, confidence, seed, own))
             except PyrabenchError as exc:
                 out.append({"a": a, "b": b, "reference": reference, "level": level, "error": str(exc)})
     return out
