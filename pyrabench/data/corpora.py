@@ -176,11 +176,17 @@ def discover(root=None) -> dict[str, Path]:
     return found
 
 
+def pyramid_file_topic(name: str) -> str | None:
+    """The topic a DUC pyramid file's name gives (``D0601-ABCD.pyr`` → ``D0601``), or None."""
+    m = _PYRAMID_NAME.match(name)
+    return m.group("topic") if m else None
+
+
 def _pyramid_topic(path: Path) -> str:
-    m = _PYRAMID_NAME.match(path.name)
-    if m is None:
+    topic = pyramid_file_topic(path.name)
+    if topic is None:
         raise DataFormatError(path, "unknown layout: pyramid file name is not <topic>[-<summarizers>].pyr")
-    return m.group("topic")
+    return topic
 
 
 def _peer_name(path: Path) -> re.Match:

@@ -53,7 +53,7 @@ import pandas as pd
 
 from ...cache import cached_frame, fingerprint
 from ...data import ducview, sacrerouge
-from ...data.corpora import CORPUS_NAMES, _PYRAMID_NAME, load_corpus
+from ...data.corpora import CORPUS_NAMES, load_corpus, pyramid_file_topic
 from ...data.model import SCU, Contributor, Part, PeerAnnotation, Pyramid
 from ...data.summaries import Summary, check_unique, read_summaries
 from ...dataroot import resolve
@@ -166,8 +166,7 @@ def read_pyramid_file(path, topic: str | None = None) -> Pyramid:
 
 
 def _pyramid_topic(path: Path) -> str:
-    m = _PYRAMID_NAME.match(path.name)
-    return m.group("topic") if m else path.stem
+    return pyramid_file_topic(path.name) or path.stem
 
 
 def read_user_pyramids(path) -> tuple[dict[str, Pyramid], bool]:
