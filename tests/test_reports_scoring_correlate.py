@@ -142,8 +142,8 @@ def test_the_paired_tests_paragraph_counts_them_after_holm():
 def test_joint_scheme_tests_run_beside_the_own_unit_on_the_sample(judged):
     _, results = judged
     view = reports.joint_scheme_view(results)
-    assert set(view.index.get_level_values("A − B")) == {"modified − rouge_2"}
-    assert set(view["own unit"]) == {"topics", "systems"}
+    assert view.index.names == ["corpus", "level"]  # one reference, one pair: the prose names them
+    assert set(view["unit"]) == {"topics", "systems"}
     joint = [t for by_ref in results.values() for t in by_ref["responsiveness"].get("joint_comparisons", ())]
     assert joint and all(t.get("scheme") == "both" for t in joint if "error" not in t)
 

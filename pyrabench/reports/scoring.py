@@ -417,19 +417,20 @@ def _joint_pairs(results: dict, statistic: str = "pearson") -> list[tuple[str, s
 
 
 def joint_scheme_view(results: dict, statistic: str = "pearson") -> pd.DataFrame:
-    """Each paired test run on its level's own unit and with topics and systems drawn jointly:
-    the interval of the difference and the two-sided p, side by side."""
+    """Each paired test run on its level's own unit and with topics and systems drawn jointly
+    (``joint``): the interval of the difference and the two-sided p, side by side. The reference
+    and the pair are index levels only when they vary."""
     rows = []
     for corpus, ref, own, joint in _joint_pairs(results, statistic):
         rows.append({"corpus": corpus, "reference": ref, "level": own["level"], "A − B": f"{own['a']} − {own['b']}",
-                     "difference": own["difference"][statistic], "own unit": own["over"],
-                     "interval (own unit)": _format_ci(own["ci"][statistic]),
-                     "p (own unit)": own["p_value"][statistic],
-                     "interval (topics and systems)": _format_ci(joint["ci"][statistic]),
-                     "p (topics and systems)": joint["p_value"][statistic]})
+                     "difference": own["difference"][statistic], "unit": own["over"],
+                     "interval": _format_ci(own["ci"][statistic]), "p": own["p_value"][statistic],
+                     "interval (joint)": _format_ci(joint["ci"][statistic]), "p (joint)": joint["p_value"][statistic]})
     if not rows:
         return pd.DataFrame({"note": ["no paired test could be run both ways on this data"]})
-    return pd.DataFrame(rows).set_index(["corpus", "reference", "level", "A − B"])
+    frame = pd.DataFrame(rows)
+    keys = ["corpus", *(k for k in ("reference", "A − B") if frame[k].nunique() > 1), "level"]  # one value: the prose says it
+    return frame.drop(columns=[k for k in ("reference", "A − B") if k not in keys]).set_index(keys)
 
 
 def joint_scheme_claims(results: dict, statistic: str = "pearson") -> str:
