@@ -46,3 +46,37 @@ def test_executed_pages_are_the_ones_myst_nb_finds_cached_and_a_failure_is_left_
     with pytest.raises(KeyError):
         cache.match_cache_notebook(myst_nb_reader_plugin(str(bad)))
     assert execute_book.execute_pages([good], tmp_path / "cache")[0] == []  # cached: nothing to run
+
+
+def test_the_context_follows_the_package_and_the_input_roots(tmp_path, monkeypatch):
+    for name in execute_book.INPUT_ROOTS:
+        monkeypatch.delenv(name, raising=False)
+    package = tmp_path / "pyrabench"
+    (package / "__pycache__").mkdir(parents=True)
+    (package / "sample_data").mkdir()
+    (package / "a.py").write_text("x = 1\n")
+    (package / "sample_data" / "t.txt").write_text("sample\n")
+    first = execute_book.context(tmp_path)
+    (package / "__pycache__" / "a.cpython-311.pyc").write_bytes(b"compiled")
+    assert execute_book.context(tmp_path) == first  # byte code is not a source
+    (package / "sample_data" / "t.txt").write_text("sample, edited\n")
+    edited = execute_book.context(tmp_path)
+    assert edited["package"] != first["package"]
+    monkeypatch.setenv("PYRABENCH_DATA", str(tmp_path / "data"))
+    assert execute_book.context(tmp_path) == {**edited, "inputs": {"PYRABENCH_DATA": str((tmp_path / "data").resolve())}}
+
+
+def test_a_cache_filled_under_another_context_is_emptied(tmp_path):
+    from jupyter_cache import get_cache
+
+    good = page(tmp_path / "good.md", "print(1)")
+    cache_path = tmp_path / "cache"
+    assert execute_book.refresh(cache_path, {"package": "a", "inputs": {}}) is False  # nothing cached yet
+    assert execute_book.execute_pages([good], cache_path)[0] == []
+    assert execute_book.refresh(cache_path, {"package": "a", "inputs": {}}) is False
+    assert not get_cache(str(cache_path)).list_unexecuted([str(good)])  # still cached
+    assert execute_book.refresh(cache_path, {"package": "a", "inputs": {"PYRABENCH_DATA": "/real"}}) is True
+    assert get_cache(str(cache_path)).list_cache_records() == []
+    (cache_path / execute_book.STAMP).write_text("{torn")
+    execute_book.execute_pages([good], cache_path)
+    assert execute_book.refresh(cache_path, {"package": "a", "inputs": {"PYRABENCH_DATA": "/real"}}) is True

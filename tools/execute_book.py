@@ -8,6 +8,12 @@ The pages are read as MyST-NB reads them (its ``myst_nb_md`` reader), so the cac
 their code are the ones the build computes. Pages start longest first (by their last recorded
 execution time, else their size), so the longest chapter does not start last.
 
+The cache keys a page by its code cells alone, so a page whose code is unchanged would keep the
+outputs of another package version or another data root. The script therefore stamps the cache
+with what else the outputs depend on (:func:`context`: the package's files, the bundled sample,
+the data root and the other input roots) and empties it when that changes; the package's own
+cache keeps the re-execution warm.
+
 A page that fails is not cached: this script reports it and exits 0, and the build executes it
 again and reports the error as it always does (``-W`` fails on it). Kernels run with
 ``PYRABENCH_ENCODER_THREADS=1`` unless set: side by side on a few cores, a one-thread encoder
@@ -20,6 +26,8 @@ the package cache, which is process-safe (``pyrabench.cache``).
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import logging
 import os
 import sys
@@ -34,6 +42,9 @@ from jupyter_cache.executors import load_executor
 ROOT = Path(__file__).resolve().parents[1]
 MYST_READER = {"type": "plugin", "name": "myst_nb_md"}  # MyST-NB's reader, as the build reads .md pages
 ENV_THREADS = "PYRABENCH_ENCODER_THREADS"  # pyrabench.embeddings.sentence_encoder.ENV_THREADS (no torch import here)
+#: The variables naming the inputs a page reads (data root, vectors, WMF's training corpus).
+INPUT_ROOTS = ("PYRABENCH_DATA", "PYRABENCH_VECTORS", "PYRABENCH_WORDNET", "PYRABENCH_BROWN")
+STAMP = "pyrabench-context.json"
 
 
 def toc_pages(root: Path = ROOT) -> list[Path]:
@@ -66,6 +77,34 @@ def execute_settings(root: Path = ROOT) -> dict:
     """``timeout`` and ``allow_errors`` of ``_config.yml``'s ``execute`` section."""
     execute = (yaml.safe_load((root / "_config.yml").read_text()) or {}).get("execute", {})
     return {"timeout": int(execute.get("timeout", 30)), "allow_errors": bool(execute.get("allow_errors", False))}
+
+
+def context(root: Path = ROOT) -> dict:
+    """What the pages' outputs depend on besides their code cells: a digest of every file of
+    the package (its code and the bundled sample data) and the input roots, resolved."""
+    digest = hashlib.sha256()
+    package = root / "pyrabench"
+    for path in sorted(p for p in package.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    roots = {name: str(Path(os.environ[name]).resolve()) for name in INPUT_ROOTS if os.environ.get(name)}
+    return {"package": digest.hexdigest(), "inputs": roots}
+
+
+def refresh(cache_path: Path, now: dict) -> bool:
+    """Empty the cache at ``cache_path`` when it was filled under another :func:`context`; stamp
+    it with ``now``. True when it was emptied."""
+    stamp = cache_path / STAMP
+    try:
+        before = json.loads(stamp.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        before = None
+    cache = get_cache(str(cache_path))
+    stale = before != now and bool(cache.list_cache_records())
+    if stale:
+        cache.clear_cache()
+    cache_path.mkdir(parents=True, exist_ok=True)
+    stamp.write_text(json.dumps(now, sort_keys=True), encoding="utf-8")
+    return stale
 
 
 def _expected_seconds(cache, page: Path) -> float:
@@ -108,7 +147,10 @@ def main() -> None:
                         help="jupyter-book's --path-output (the cache is <it>/_build/.jupyter_cache)")
     args = parser.parse_args()
     pages = toc_pages(ROOT)
-    failed, seconds = execute_pages(pages, args.path_output / "_build" / ".jupyter_cache")
+    cache_path = args.path_output / "_build" / ".jupyter_cache"
+    if refresh(cache_path, context(ROOT)):
+        print("execute_book: the package or the data root changed since the pages were cached; executing them again")
+    failed, seconds = execute_pages(pages, cache_path)
     print(f"execute_book: {len(pages)} pages cached or executed in {seconds:.1f} s wall"
           + (f"; failed (the build executes them again and reports the error): {', '.join(failed)}" if failed else ""))
     sys.exit(0)
