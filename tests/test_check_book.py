@@ -182,6 +182,19 @@ def test_browser_reports_console_errors_broken_images_and_network(tmp_path):
     assert "math not typeset: '\\\\(x\\\\)'" in found
 
 
+@needs_browser
+def test_browser_reports_a_page_that_never_settles_instead_of_failing(tmp_path, monkeypatch):
+    """A page whose typesetting never ends (a busy machine, a broken script) is a problem with a
+    reason, not a traceback that stops the check of the other pages."""
+    monkeypatch.setattr(check_book, "PAGE_TIMEOUT_S", 2)
+    html = write_book(tmp_path, a_stuck=page_with("<script>window.MathJax = {startup: {promise: new Promise(() => {})}};"
+                                                  "</script><p>waiting</p>"))
+    found = check_book.browser_problems(html, tmp_path / "shots", CHROMIUM)
+    stuck = [p.reason for p in found if p.page == "a_stuck.html"]
+    assert len(stuck) == 2 and all(r.startswith("did not load, typeset and settle within 2 s") for r in stuck)
+    assert (tmp_path / "shots" / "index.png").exists()  # the pages after it were checked
+
+
 def test_cli_exit_codes(tmp_path, capsys):
     html = write_book(tmp_path)
     assert check_book.main([str(html), "--static-only"]) == 0

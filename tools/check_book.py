@@ -360,6 +360,9 @@ VIEWPORT = {"width": 1280, "height": 900}
 #: Window widths at which no table or figure may be wider than its column: a laptop, and a
 #: narrow window (or a tablet) where the theme hides the sidebars.
 WIDTHS = (1280, 800)
+#: How long a page may take to load and typeset (playwright's default is 30 s, which a machine
+#: busy with the test suite can exceed on the longest chapter); past it the page is a problem.
+PAGE_TIMEOUT_S = 120
 # What is wider than its column, as [kind, quote]. A table or figure is measured against every
 # box it sits in up to the article (a box narrower than it means a scroll bar or a cut), and
 # against the article's right edge; a listing against its own box (it scrolls inside).
@@ -388,8 +391,12 @@ TOO_WIDE = """() => {
     }
     return found;
 }"""
-WAIT_FOR_MATHJAX = """() => (window.MathJax && MathJax.startup && MathJax.startup.promise)
-    ? MathJax.startup.promise.then(() => true) : true"""
+# Flags when MathJax has typeset the page (at once when the page has no MathJax), so that the
+# wait for it is bounded by PAGE_TIMEOUT_S (an evaluated promise would be waited for forever).
+WATCH_MATHJAX = """() => { window.__typesetDone = false;
+    const done = () => { window.__typesetDone = true; };
+    (window.MathJax && MathJax.startup && MathJax.startup.promise) ? MathJax.startup.promise.then(done, done) : done(); }"""
+TYPESET = "() => window.__typesetDone === true"
 BROKEN_IMAGES = """() => Array.from(document.images)
     .filter(img => img.complete && img.naturalWidth === 0).map(img => img.getAttribute('src'))"""
 UNTYPESET_MATH = """() => Array.from(document.querySelectorAll('.math'))
@@ -442,8 +449,11 @@ def _open_page(browser, path, shot, width=VIEWPORT["width"]):
     """(reason, fails) for one page at one window width; a fresh context, as for a first-time
     reader. Console, network, image and math problems are the same at every width: they are
     reported at the default width only."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     context = browser.new_context(viewport={**VIEWPORT, "width": width})
-    blocked, errors = [], []
+    context.set_default_timeout(PAGE_TIMEOUT_S * 1000)
+    blocked, errors, reasons, wide = [], [], [], []
 
     def only_files(route):
         if route.request.url.startswith("file:"):
@@ -462,14 +472,19 @@ def _open_page(browser, path, shot, width=VIEWPORT["width"]):
     tab.on("pageerror", lambda exc: errors.append(f"uncaught {exc}"))
     try:
         tab.goto(path.as_uri(), wait_until="load")
-        tab.evaluate(WAIT_FOR_MATHJAX)
+        tab.evaluate(WATCH_MATHJAX)
+        tab.wait_for_function(TYPESET)
         tab.wait_for_load_state("networkidle")
-        reasons = [f"image did not load: {src!r}" for src in tab.evaluate(BROKEN_IMAGES)]
+        reasons += [f"image did not load: {src!r}" for src in tab.evaluate(BROKEN_IMAGES)]
         reasons += [f"math not typeset: {tex!r}" for tex in tab.evaluate(UNTYPESET_MATH)]
         wide = [(f"{kind} wider than its column at {width} px: {quote(text)!r}", fails)
                 for kind, text, fails in tab.evaluate(TOO_WIDE)]
         shot.parent.mkdir(parents=True, exist_ok=True)
         tab.screenshot(path=str(shot), full_page=True)
+    except PlaywrightTimeout as exc:
+        reasons.append(f"did not load, typeset and settle within {PAGE_TIMEOUT_S} s at {width} px: "
+                       f"{quote(str(exc).splitlines()[0])}")
+        return [(reason, True) for reason in reasons]
     finally:
         context.close()
     reasons += [f"network request (blocked): {url}" for url in sorted(set(blocked))]
