@@ -66,17 +66,26 @@ def test_the_context_follows_the_package_and_the_input_roots(tmp_path, monkeypat
     assert execute_book.context(tmp_path) == {**edited, "inputs": {"PYRABENCH_DATA": str((tmp_path / "data").resolve())}}
 
 
-def test_a_cache_filled_under_another_context_is_emptied(tmp_path):
+def test_a_book_built_under_another_context_is_forgotten(tmp_path):
+    """The jupyter cache and Sphinx's environment both go: with the environment kept, Sphinx would
+    not read the unchanged pages again and their HTML would keep the old outputs."""
     from jupyter_cache import get_cache
 
     good = page(tmp_path / "good.md", "print(1)")
-    cache_path = tmp_path / "cache"
-    assert execute_book.refresh(cache_path, {"package": "a", "inputs": {}}) is False  # nothing cached yet
+    build_dir = tmp_path / "_build"
+    cache_path, environment = build_dir / ".jupyter_cache", build_dir / ".doctrees" / "environment.pickle"
+    assert execute_book.refresh(build_dir, {"package": "a", "inputs": {}}) is False  # nothing built yet
     assert execute_book.execute_pages([good], cache_path)[0] == []
-    assert execute_book.refresh(cache_path, {"package": "a", "inputs": {}}) is False
-    assert not get_cache(str(cache_path)).list_unexecuted([str(good)])  # still cached
-    assert execute_book.refresh(cache_path, {"package": "a", "inputs": {"PYRABENCH_DATA": "/real"}}) is True
-    assert get_cache(str(cache_path)).list_cache_records() == []
+    environment.parent.mkdir(parents=True)
+    environment.write_bytes(b"sphinx")
+    assert execute_book.refresh(build_dir, {"package": "a", "inputs": {}}) is False
+    assert not get_cache(str(cache_path)).list_unexecuted([str(good)]) and environment.exists()  # kept
+    assert execute_book.refresh(build_dir, {"package": "a", "inputs": {"PYRABENCH_DATA": "/real"}}) is True
+    assert get_cache(str(cache_path)).list_cache_records() == [] and not environment.exists()
     (cache_path / execute_book.STAMP).write_text("{torn")
     execute_book.execute_pages([good], cache_path)
-    assert execute_book.refresh(cache_path, {"package": "a", "inputs": {"PYRABENCH_DATA": "/real"}}) is True
+    assert execute_book.refresh(build_dir, {"package": "a", "inputs": {"PYRABENCH_DATA": "/real"}}) is True
+    environment.parent.mkdir(parents=True)
+    environment.write_bytes(b"sphinx")  # pages built, their cache deleted by hand
+    get_cache(str(cache_path)).clear_cache()
+    assert execute_book.refresh(build_dir, {"package": "b", "inputs": {}}) is True and not environment.exists()

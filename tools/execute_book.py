@@ -11,8 +11,9 @@ execution time, else their size), so the longest chapter does not start last.
 The cache keys a page by its code cells alone, so a page whose code is unchanged would keep the
 outputs of another package version or another data root. The script therefore stamps the cache
 with what else the outputs depend on (:func:`context`: the package's files, the bundled sample,
-the data root and the other input roots) and empties it when that changes; the package's own
-cache keeps the re-execution warm.
+the data root and the other input roots) and empties it when that changes, with Sphinx's
+environment (``_build/.doctrees``), which would otherwise keep the built pages whose sources did not
+change; the package's own cache keeps the re-execution warm.
 
 A page that fails is not cached: this script reports it and exits 0, and the build executes it
 again and reports the error as it always does (``-W`` fails on it). Kernels run with
@@ -30,6 +31,7 @@ import hashlib
 import json
 import logging
 import os
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -90,18 +92,23 @@ def context(root: Path = ROOT) -> dict:
     return {"package": digest.hexdigest(), "inputs": roots}
 
 
-def refresh(cache_path: Path, now: dict) -> bool:
-    """Empty the cache at ``cache_path`` when it was filled under another :func:`context`; stamp
-    it with ``now``. True when it was emptied."""
+def refresh(build_dir: Path, now: dict) -> bool:
+    """Forget what the book in ``build_dir`` (``<output>/_build``) holds when it was built under
+    another :func:`context`: the jupyter cache, and Sphinx's environment, which would otherwise
+    keep the pages whose sources did not change as they were; stamp the cache with ``now``.
+    True when something was forgotten."""
+    cache_path, doctrees = build_dir / ".jupyter_cache", build_dir / ".doctrees"
     stamp = cache_path / STAMP
     try:
         before = json.loads(stamp.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         before = None
     cache = get_cache(str(cache_path))
-    stale = before != now and bool(cache.list_cache_records())
+    stale = before != now and (bool(cache.list_cache_records()) or doctrees.exists())
     if stale:
-        cache.clear_cache()
+        if cache_path.exists():
+            cache.clear_cache()
+        shutil.rmtree(doctrees, ignore_errors=True)
     cache_path.mkdir(parents=True, exist_ok=True)
     stamp.write_text(json.dumps(now, sort_keys=True), encoding="utf-8")
     return stale
@@ -147,8 +154,9 @@ def main() -> None:
                         help="jupyter-book's --path-output (the cache is <it>/_build/.jupyter_cache)")
     args = parser.parse_args()
     pages = toc_pages(ROOT)
-    cache_path = args.path_output / "_build" / ".jupyter_cache"
-    if refresh(cache_path, context(ROOT)):
+    build_dir = args.path_output / "_build"
+    cache_path = build_dir / ".jupyter_cache"
+    if refresh(build_dir, context(ROOT)):
         print("execute_book: the package or the data root changed since the pages were cached; executing them again")
     failed, seconds = execute_pages(pages, cache_path)
     print(f"execute_book: {len(pages)} pages cached or executed in {seconds:.1f} s wall"
