@@ -293,17 +293,30 @@ class SCUModel:
     summary_errors: intervals.SummaryErrors
     system_errors: intervals.SystemErrors
     features: tuple[str, ...] = FEATURES
-    fold_models: dict = field(default_factory=dict, repr=False)  # training topic -> model that held it out
+    model: str = "logistic"
+    training: dict = field(default_factory=dict, repr=False)  # corpus name -> its training frame
+    _fold_models: dict | None = field(default=None, repr=False)  # training topic -> model that held it out
+
+    def fold_model(self, topic: str):
+        """The cross-fitting model that held training topic ``topic`` out (None: not a training
+        topic); the fold models are fitted on first use."""
+        if self._fold_models is None:
+            self._fold_models = {}
+            for frame in self.training.values():
+                fold, fitted = calibrated.fold_models(frame, self.features, calibrated.FOLDS, self.model)
+                self._fold_models.update({t: fitted[int(k)] for t, k in zip(frame["topic"], fold)})
+        return self._fold_models.get(topic)
 
     def probabilities(self, frame: pd.DataFrame, own_topics: bool = True) -> np.ndarray:
         """``P(marked)`` per row of a :func:`summary_frame`; with ``own_topics``, a row of a
         training corpus's topic (column ``topic``) is predicted by the cross-fitting model that
         held that topic out, so no annotation ever informs its own topic's score."""
         p = _predict(self.classifier, frame, self.features)
-        if own_topics and self.fold_models and len(frame):
+        if own_topics and self.training and len(frame):
             topics = frame["topic"].astype(str).to_numpy()
+            known = set().union(*(set(f["topic"]) for f in self.training.values()))
             for t in np.unique(topics):
-                m = self.fold_models.get(t)
+                m = self.fold_model(t) if t in known else None
                 if m is not None:
                     rows = topics == t
                     p[rows] = _predict(m, frame[rows], self.features)
@@ -339,13 +352,9 @@ def fit(corpora: Sequence, features: Sequence[str] = FEATURES, model: str = "log
         raise PyrabenchError("no annotated corpus to fit the SCU model on")
     summaries = held_out_summaries(frames, features, model)
     allrows = pd.concat(list(frames.values()), ignore_index=True)
-    fold_models = {}
-    for frame in frames.values():
-        fold, fitted = calibrated.fold_models(frame, features, calibrated.FOLDS, model)
-        fold_models.update({t: fitted[int(k)] for t, k in zip(frame["topic"], fold)})
     return SCUModel(tuple(frames), _fit(allrows, features, model),
                     intervals.summary_errors(summaries["manual"], summaries["estimate"], summaries["sd"], confidence),
-                    intervals.system_errors(summaries), tuple(features), fold_models)
+                    intervals.system_errors(summaries), tuple(features), model, frames)
 
 
 def held_out_summaries(frames: dict[str, pd.DataFrame], features: Sequence[str] = FEATURES,
