@@ -66,9 +66,9 @@ def directions(names: Sequence[str], pooled: bool = True) -> list[tuple[tuple[st
 
 def scored_frame(model: scu_sets.SCUModel, corpus, seed: int = 0, cache: bool = True):
     """``(scus, summaries, systems)`` of ``corpus``'s annotated peers scored by ``model`` as new
-    text, with the manual scores (``manual``; system: its mean) and ROUGE-2 beside them."""
+    text (a corpus the model was fitted on: each topic by the fold model that held it out), with the manual scores (``manual``; system: its mean) and ROUGE-2 beside them."""
     frame = scu_sets.corpus_frame(corpus, cache)
-    scus = model.scus(frame, KEYS, own_topics=False)
+    scus = model.scus(frame, KEYS, own_topics=corpus.name in model.fitted_on)
     summaries = model.summaries(scus, KEYS)
     manual = score_corpus(corpus)[[*KEYS, "modified"]].astype({k: str for k in KEYS})
     rouge = rouge_frame(corpus, cache=cache)[[*KEYS, "rouge_2"]].astype({k: str for k in KEYS})
@@ -134,6 +134,26 @@ def transfer_table(corpora: dict, pooled: bool = True, n_resamples: int = N_RESA
                 rows.append(direction_row(model, corpora[test], n_resamples, seed, cache))
             except PyrabenchError as exc:
                 rows.append({"fitted_on": " + ".join(train), "scored": test, "error": str(exc)})
+        return pd.DataFrame(rows)
+
+    return cached_frame("transfer", key, compute, cache)
+
+
+def within_table(corpora: dict, n_resamples: int = N_RESAMPLES, seed: int = 0, cache: bool = True) -> pd.DataFrame:
+    """:func:`transfer_table`'s rows for each corpus scored by its own model on held-out topics
+    (cross-fitting; intervals from errors on held-out topics and systems). Cached by content."""
+    names = list(corpora)
+    key = fingerprint(VERSION, "within", scu_sets.VERSION, calibrated.VERSION,
+                      [corpus_key(corpora[n]) for n in names], n_resamples, seed)
+
+    def compute() -> pd.DataFrame:
+        rows = []
+        for name in names:
+            try:
+                rows.append(direction_row(scu_sets.fit([corpora[name]], cache=cache), corpora[name], n_resamples,
+                                          seed, cache))
+            except PyrabenchError as exc:
+                rows.append({"fitted_on": name, "scored": name, "error": str(exc)})
         return pd.DataFrame(rows)
 
     return cached_frame("transfer", key, compute, cache)
