@@ -18,6 +18,7 @@ from collections import Counter
 import numpy as np
 import pandas as pd
 
+from ..extras import plotting
 from ..scoring.auto import variants
 from ..scoring.baselines import NIST_LEAD
 from ..scoring.correlate import per_summary, system_means
@@ -40,9 +41,9 @@ def source_figures(sources: dict, leads) -> dict:
 
 
 def matched_counts(view: pd.DataFrame) -> dict:
-    """Counts of a :func:`matched_view`: SCUs matched automatically, found by NIST's annotator in
-    NIST's lead, and both (plain ints, for the prose)."""
-    auto = view["span"].notna()
+    """Counts of a :func:`matched_view`: SCUs the model counts, SCUs NIST's annotator found in
+    NIST's lead, and both, with their weights (plain ints, for the prose)."""
+    auto = view["counted"].astype(bool)
     human = view["NIST lead"].astype(bool) if "NIST lead" in view else pd.Series(False, index=view.index)
     return {"auto": int(auto.sum()), "human": int(human.sum()), "both": int((auto & human).sum()),
             "auto_weight": int(view.loc[auto, "weight"].sum()), "human_weight": int(view.loc[human, "weight"].sum())}
@@ -68,12 +69,17 @@ def _duc_systems(corpus, topics, metric: str) -> pd.DataFrame:
         "estimate": means[metric].to_numpy(), "rouge_2": means["rouge_2"].to_numpy()})
 
 
-def placement(scores, corpus) -> pd.DataFrame:
+def placement(scores, corpus, duc=None) -> pd.DataFrame:
     """One row per system, DUC's and yours (``kind`` "yours"), on the topics you scored; ``rank``
     orders every system by its estimate (1 = best; a DUC system's estimate is the automated score
-    of its own summaries, so all are ranked by the same scorer). Sorted by rank."""
+    of its own summaries, so all are ranked by the same scorer). Sorted by rank. ``duc``: the DUC
+    peers scored as text (:func:`pyrabench.scoring.auto.own.score_summaries` of
+    :func:`~pyrabench.scoring.auto.own.peer_summaries`), whose per-system intervals the DUC rows take."""
     topics = sorted(set(scores.summaries["topic"]))
-    duc = _duc_systems(corpus, topics, metric_of(scores))
+    duc_rows = _duc_systems(corpus, topics, metric_of(scores))
+    if duc is not None:
+        interval = duc.systems.set_index("system")[["estimate_low", "estimate_high"]]
+        duc_rows = duc_rows.join(interval, on="system")
     mine = scores.systems.set_index("system")
     rouge = scores.summaries.groupby("system")["rouge_2"].mean() if "rouge_2" in scores.summaries else None
     yours = pd.DataFrame({
@@ -81,7 +87,7 @@ def placement(scores, corpus) -> pd.DataFrame:
         "estimate": mine["estimate"].to_numpy(), "estimate_low": mine["estimate_low"].to_numpy(),
         "estimate_high": mine["estimate_high"].to_numpy(),
         "rouge_2": rouge.reindex(mine.index).to_numpy() if rouge is not None else np.nan})
-    table = pd.concat([duc, yours], ignore_index=True)
+    table = pd.concat([duc_rows, yours], ignore_index=True)
     table["rank"] = table["estimate"].rank(ascending=False, method="min").astype("Int64")
     return table.sort_values(["rank", "system"], kind="mergesort")[PLACEMENT_COLUMNS].reset_index(drop=True)
 
@@ -121,23 +127,21 @@ def trust(table: pd.DataFrame, corpus, scores, system: str, n_resamples: int = 1
 
 
 def matched_view(scores, corpus, topic: str, system: str) -> pd.DataFrame:
-    """The SCUs the automated matching found in ``system``'s summary of ``topic`` (span and
-    similarity) beside those NIST's annotator found in NIST's lead peer of the topic (``NIST
-    lead``, when the corpus has one): one row per SCU of either, heaviest first."""
-    pyramid = corpus.pyramid(topic)
-    weights = get_convention("nist").scu_weights(pyramid)
-    labels = {u.scu_id: u.label for u in pyramid.scus}
-    m = scores.matches[(scores.matches["topic"] == topic) & (scores.matches["system"] == system)]
-    auto = m.set_index("scu_id")[["span", "similarity"]]
+    """The SCUs the calibrated model lists for ``system``'s summary of ``topic`` (those it counts
+    and those it gives a chance, :meth:`~pyrabench.scoring.auto.own.OwnScores.explained`: the
+    probability, the sentence carrying the evidence, whether it counts) beside those NIST's
+    annotator found in NIST's lead peer of the topic (``NIST lead``, when the corpus has one):
+    one row per SCU of either, most probable first."""
+    listed = scores.explained()
+    mine = scores.scus[(scores.scus["topic"] == topic) & (scores.scus["system"] == system)].set_index("scu_id")
+    shown = set(listed.loc[(listed["topic"] == topic) & (listed["system"] == system), "scu_id"])
     lead = NIST_LEAD.get(corpus.name)
     human = set().union(*(matched_set(p) for p in corpus.peers if p.topic == topic and p.peer_id == lead))
-    ids = sorted(set(auto.index) | human, key=lambda i: (-weights.get(i, 0), i))
-    table = pd.DataFrame({"scu_id": ids, "label": [labels.get(i, "") for i in ids],
-                          "weight": [weights.get(i, 0) for i in ids]}).set_index("scu_id")
-    table = table.join(auto)
+    ids = [i for i in mine.index if i in shown or i in human]
+    table = mine.loc[ids, ["label", "weight", "p", "evidence", "counted"]]
     if lead is not None:
         table["NIST lead"] = [i in human for i in ids]
-    return table
+    return table.sort_values(["p", "weight"], ascending=False, kind="mergesort")
 
 
 def lead_overlap(summaries, corpus) -> float:
@@ -173,18 +177,48 @@ def trust_reading(figures: dict, system: str) -> str:
 
 
 
-def matching_reading(counts: dict, modified: float, estimate: float) -> str:
-    """How the automated matching of one topic compares with an annotator's (:func:`matched_counts`)
-    and why the estimate, not the matching's modified score, is the figure to read."""
-    auto, human = counts["auto"], counts["human"]
-    if auto > human:
-        how = (f"The matching is generous: at one threshold it accepts segments that an annotator would not, {auto} "
-               f"SCUs where the annotator found {human} in nearly the same text.")
-    elif auto < human:
-        how = f"The matching is strict here: {auto} SCUs where the annotator found {human} in nearly the same text."
+def matching_reading(counts: dict, counted: float, estimate: float) -> str:
+    """How the model's SCU set of one summary compares with the annotator's of NIST's lead
+    (:func:`matched_counts`), and how the counted set's score compares with the estimate."""
+    auto, human, both = counts["auto"], counts["human"], counts["both"]
+    if auto == human == both:
+        how = f"The model counts the {auto} SCUs that the annotator found."
     else:
-        how = f"The matching finds as many SCUs as the annotator ({auto}), not all of them the same."
-    gap = abs(modified - estimate)
-    return (f"{how} Over the topics its modified score is {modified:.3f} against an estimate of {estimate:.3f} "
-            f"({'far from' if gap >= 0.1 else 'near'} it); the estimate, calibrated on manual scores, is the score to "
-            "read.")
+        more = "more than" if auto > human else "fewer than" if auto < human else "as many as"
+        how = (f"The model counts {auto} SCUs, {more} the {human} that the annotator found in NIST's lead; "
+               f"{both} are in both.")
+    gap = counted - estimate
+    side = "above" if gap > 0 else "below" if gap < 0 else "at"
+    return (f"{how} Over the topics, the counted sets score {counted:.3f}, {abs(gap):.3f} {side} the estimate "
+            f"({estimate:.3f}), which weighs every SCU by its probability instead of counting it or not.")
+
+
+def plot_estimates(systems: pd.DataFrame):
+    """Each DUC system's manual mean (x) against its estimate (y) with the estimate's interval,
+    NIST's lead in its own colour, and every system nobody annotated (``kind`` "yours": no manual
+    score) as a horizontal line at its estimate over its interval's band; y = x for reference.
+    ``systems``: rows of :func:`placement` (columns ``system, kind, manual, estimate,
+    estimate_low, estimate_high``)."""
+    plt, _ = plotting()
+    fig, ax = plt.subplots(figsize=(5.2, 4.6))
+    duc = systems[systems["kind"] != "yours"]
+    colours = {"DUC": "tab:blue", "NIST lead": "tab:red"}
+    for kind, d in duc.groupby("kind", sort=False):
+        low = (d["estimate"] - d["estimate_low"]).clip(lower=0).to_numpy(float)
+        high = (d["estimate_high"] - d["estimate"]).clip(lower=0).to_numpy(float)
+        label = "DUC systems" if kind == "DUC" else f"NIST's lead (peer {d['system'].iloc[0]})"
+        ax.errorbar(d["manual"], d["estimate"], yerr=[low, high], fmt="o", ms=4, lw=0.8, capsize=2,
+                    color=colours.get(kind, "tab:gray"), label=label, zorder=3 if kind != "DUC" else 2)
+    values = systems[["manual", "estimate", "estimate_low", "estimate_high"]].to_numpy(float)
+    lo, hi = 0.0, float(np.nanmax(values)) * 1.05 if np.isfinite(values).any() else 1.0
+    ax.plot([lo, hi], [lo, hi], color="gray", lw=0.8, ls="--", label="y = x")
+    for k, (_, row) in enumerate(systems[systems["kind"] == "yours"].iterrows()):
+        colour = plt.get_cmap("Dark2")(k % 8)
+        ax.axhspan(row["estimate_low"], row["estimate_high"], color=colour, alpha=0.12, lw=0)
+        ax.axhline(row["estimate"], color=colour, lw=1.2, label=f"{row['system']} (estimate, no manual score)")
+    ax.set(xlim=(lo, hi), ylim=(lo, hi), xlabel="manual modified score (system mean)",
+           ylabel="estimate (system mean, 95 % interval)")
+    ax.set_aspect("equal")
+    ax.legend(fontsize=8, loc="upper left")
+    fig.tight_layout()
+    return fig
