@@ -103,4 +103,7 @@ def test_matching_reading_follows_the_counts():
     text = matching_reading({"auto": 2, "human": 4, "both": 2}, 0.15, 0.2)
     assert "fewer than the 4" in text and "0.050 below" in text
     assert "counts the 3 SCUs that the annotator found" in matching_reading({"auto": 3, "human": 3, "both": 3}, 0.2, 0.2)
-    assert "as many as the 3" in matching_reading({"auto": 3, "human": 3, "both": 1}, 0.2, 0.2)
+    text = matching_reading({"auto": 3, "human": 3, "both": 1}, 0.2, 0.2)
+    assert "as many as the 3" in text and "1 is in both" in text and "0.200, equal to the estimate" in text
+    assert "counts 1 SCU, fewer than the 2" in matching_reading({"auto": 1, "human": 2, "both": 0}, 0.1, 0.2)
+    assert "none is in both" in matching_reading({"auto": 1, "human": 2, "both": 0}, 0.1, 0.2)

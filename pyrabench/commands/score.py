@@ -10,7 +10,6 @@ import pandas as pd
 from ..data.corpora import CORPUS_NAMES, load_corpus
 from ..dataroot import resolve
 from ..errors import PyrabenchError
-from ..resampling import CONFIDENCE
 from ..scoring.auto.own import score_summaries
 from ..scoring.auto.pan_export import write_pan
 from ..scoring.auto.pipeline import run_corpus

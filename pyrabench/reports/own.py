@@ -8,7 +8,9 @@ as chapter 5 scores them) and ROUGE-2; yours with the estimate, its interval and
 :func:`trust` says how far an estimate can be trusted: the per-system agreement of that automated
 score with the manual one that chapter 5 measures (:func:`pyrabench.reports.scoring.correlation_results`,
 system level), its error on the DUC systems, and, for a lead baseline, the manual score of NIST's
-own lead.
+own lead. :func:`matched_view` sets the SCUs the calibrated model finds in a summary (probability,
+evidence, counted) beside those NIST's annotator found in NIST's lead; :func:`plot_estimates`
+draws the DUC systems' manual means against their estimates with intervals, and yours.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from ..extras import plotting
 from ..scoring.auto import variants
 from ..scoring.baselines import NIST_LEAD
 from ..scoring.correlate import per_summary, system_means
-from ..scoring.manual import get_convention, matched_set
+from ..scoring.manual import matched_set
 from ..scoring.metrics import metric_frame
 from ..text import count_words, words
 from .scoring import correlation_results
@@ -177,20 +179,25 @@ def trust_reading(figures: dict, system: str) -> str:
 
 
 
+def _scus(n: int) -> str:
+    return f"{n} SCU" if n == 1 else f"{n} SCUs"
+
+
 def matching_reading(counts: dict, counted: float, estimate: float) -> str:
     """How the model's SCU set of one summary compares with the annotator's of NIST's lead
     (:func:`matched_counts`), and how the counted set's score compares with the estimate."""
     auto, human, both = counts["auto"], counts["human"], counts["both"]
     if auto == human == both:
-        how = f"The model counts the {auto} SCUs that the annotator found."
+        how = f"The model counts the {_scus(auto)} that the annotator found."
     else:
         more = "more than" if auto > human else "fewer than" if auto < human else "as many as"
-        how = (f"The model counts {auto} SCUs, {more} the {human} that the annotator found in NIST's lead; "
-               f"{both} are in both.")
+        shared = "none is" if both == 0 else f"{both} {'is' if both == 1 else 'are'}"
+        how = (f"The model counts {_scus(auto)}, {more} the {human} that the annotator found in NIST's lead; "
+               f"{shared} in both.")
     gap = counted - estimate
-    side = "above" if gap > 0 else "below" if gap < 0 else "at"
-    return (f"{how} Over the topics, the counted sets score {counted:.3f}, {abs(gap):.3f} {side} the estimate "
-            f"({estimate:.3f}), which weighs every SCU by its probability instead of counting it or not.")
+    side = f"{abs(gap):.3f} above" if gap > 0 else f"{abs(gap):.3f} below" if gap < 0 else "equal to"
+    return (f"{how} Over the topics, the counted sets score {counted:.3f}, {side} the estimate ({estimate:.3f}), "
+            "which weighs every SCU by its probability instead of counting it or not.")
 
 
 def plot_estimates(systems: pd.DataFrame):

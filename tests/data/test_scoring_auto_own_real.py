@@ -1,6 +1,7 @@
 """Scoring your own summaries, checked on the real data: every DUC peer given as text scores as its ``.pan``
-text does (against the topic's pyramid), and the Passonneau 2013 student texts score against
-their ``.pyr`` as through the corpus.
+text does (against the topic's pyramid), its SCU set is the model's held-out set that the header's
+figures measure, and the Passonneau 2013 student texts score against their ``.pyr`` as through the
+corpus.
 
 Time (caches filled): the three DUC corpora, 1,481 peer annotations (1,459 distinct texts), scored
 twice at threshold 0.6 with ``uni`` (the text path and the ``.pan`` path) plus the default
@@ -18,8 +19,8 @@ import pytest
 
 from pyrabench.data.corpora import load_corpus
 from pyrabench.data.summaries import Summary, read_summaries
-from pyrabench.scoring.auto import variants
-from pyrabench.scoring.auto.own import score_summaries
+from pyrabench.scoring.auto import calibrated, evidence, variants
+from pyrabench.scoring.auto.own import peer_summaries, score_summaries
 from pyrabench.scoring.auto.pipeline import Item, auto_score, build_similarity, items_from_peers
 
 pytestmark = pytest.mark.data
@@ -40,7 +41,8 @@ def test_every_duc_peer_as_text_scores_as_its_pan_file(real_data, tmp_path, name
             (folder / f"{p.topic}.M.0.A.{p.peer_id}").write_text(p.summary, encoding="utf-8")
     summaries = read_summaries(folder)
     assert [s.text for s in summaries] == [first[s.topic, s.system].summary for s in summaries]
-    got = score_summaries(summaries, corpus=name, similarity="uni", threshold=THRESHOLD, rouge=False, data=real_data)
+    got = score_summaries(summaries, corpus=name, similarity="uni", threshold=THRESHOLD, rouge=False, data=real_data,
+                          recipe_2013=True)
     assert got.truncated == 0 and got.empty == sum(not p.summary.strip() for p in first.values())
 
     # A new summary of a topic is scored against the topic's .pyr. 184 of the 1,481 DUC annotations
@@ -56,8 +58,8 @@ def test_every_duc_peer_as_text_scores_as_its_pan_file(real_data, tmp_path, name
     both = got.summaries.merge(pan.rename(columns={"peer": "system"}), on=["topic", "system"],
                                suffixes=("", "_pan"), validate="1:1")
     assert len(both) == len(first)
-    assert (both["modified"] == both["modified_pan"]).all() and (both["weight"] == both["weight_pan"]).all()
-    mine = {k: tuple(sorted(v)) for k, v in got.matches.groupby(["topic", "system"])["scu_id"]}
+    assert (both["recipe_2013"] == both["modified"]).all() and (both["recipe_2013_weight"] == both["weight"]).all()
+    mine = {k: tuple(sorted(v)) for k, v in got.recipe_2013.matches.groupby(["topic", "system"])["scu_id"]}
     sets = [mine.get((t, s), ()) == tuple(r) for t, s, r in zip(both["topic"], both["system"], both["retrieved"])]
     # HiGHS's branch and bound stops within a relative gap of 1e-4, below one weight unit: two
     # selections of equal weight may both be "optimal" to it, so only a milp row may differ in its set
@@ -69,18 +71,39 @@ def test_every_duc_peer_as_text_scores_as_its_pan_file(real_data, tmp_path, name
     np.testing.assert_allclose(est["estimate"], est["auto"], rtol=0, atol=1e-12)
 
 
+def test_the_listed_scus_are_the_models_held_out_sets(real_data):
+    """DUC 2007's peers as text: their counted SCU sets are the model's held-out sets (the same
+    folds, the same probabilities), whose agreement with the annotators the header line gives."""
+    corpus = load_corpus("duc2007", real_data)
+    got = score_summaries(peer_summaries(corpus), corpus="duc2007", rouge=False, data=real_data)
+    frame = variants.features(corpus)
+    p = calibrated.crossfit(frame, variants.variant().features)
+    codes = frame.groupby(list(calibrated.KEYS), sort=False).ngroup().to_numpy()
+    held = frame.assign(counted=evidence.top_of_groups(codes, p), p=p)
+    mine = got.scus.rename(columns={"system": "peer"}).merge(held[["topic", "peer", "scu_id", "p", "counted"]],
+                                                            on=["topic", "peer", "scu_id"], suffixes=("", "_held"))
+    assert len(mine) == len(got.scus) > 0
+    np.testing.assert_allclose(mine["p"], mine["p_held"], rtol=0, atol=1e-12)
+    assert (mine["counted"] == mine["counted_held"]).all()
+    figures = evidence.set_agreement(frame, p)
+    assert f"F1 {figures['f1']:.3f} (precision {figures['precision']:.3f}" in got.trust
+
+
 def test_passonneau_texts_score_as_through_the_corpus(real_data):
     base = real_data / "passonneau2013"
     corpus = load_corpus("passonneau2013", real_data)
     texts = read_summaries(base / "target_summaries")  # the <student>.txt files; scored/ is not read
     mine = score_summaries(texts, pyramid=base / "pyramid_WHAT_IS_MATTER.pyr", calibrate_on="passonneau2013",
-                           similarity="uni", data=real_data)
+                           similarity="uni", data=real_data, recipe_2013=True)
     theirs = score_summaries([Summary(p.topic, p.peer_id, p.summary) for p in corpus.peers], corpus="passonneau2013",
-                             similarity="uni", data=real_data)
-    cols = ["system", "words", "scus", "weight", "modified", "rouge_1", "rouge_2", "rouge_l"]
+                             similarity="uni", data=real_data, recipe_2013=True)
+    cols = ["system", "words", "scus", "weight", "counted", "estimate", "recipe_2013_scus", "recipe_2013_weight",
+            "recipe_2013", "rouge_1", "rouge_2", "rouge_l"]
     pd.testing.assert_frame_equal(mine.summaries[cols], theirs.summaries[cols])
-    pd.testing.assert_frame_equal(mine.matches.drop(columns="topic"), theirs.matches.drop(columns="topic"))
-    assert mine.threshold == theirs.threshold
+    pd.testing.assert_frame_equal(mine.recipe_2013.matches.drop(columns="topic"),
+                                  theirs.recipe_2013.matches.drop(columns="topic"))
+    pd.testing.assert_frame_equal(mine.scus.drop(columns="topic"), theirs.scus.drop(columns="topic"))
+    assert mine.recipe_2013.threshold == theirs.recipe_2013.threshold
     # the texts: 19 of 20 .txt files are the .pan text byte for byte; 887051477.txt ends in a CRLF
     # line end the .pan text lacks, which holds no word (the scores above are equal)
     pan = {p.peer_id: p.summary for p in corpus.peers}

@@ -117,7 +117,7 @@ def trust_line(cal: Calibration | None, ref_name: str | None) -> str:
     return (f"how far to trust it: on {ref_name}'s held-out topics the SCUs it counts agree with the annotators' at "
             f"F1 {h['f1']:.3f} (precision {h['precision']:.3f}, recall {h['recall']:.3f}, Jaccard {h['jaccard']:.3f}, "
             f"mean over {h['summaries']:,} summaries) and its estimates correlate with the manual scores at "
-            f"r = {h['pearson']:.3f}; on a corpus it was not fitted on it does worse (not measured here)")
+            f"r = {h['pearson']:.3f}; its figures on corpora it was not fitted on are not measured here")
 
 
 def ref_topic(pyramid: Pyramid, ref) -> str | None:
