@@ -58,7 +58,7 @@ def test_every_duc_peer_as_text_scores_as_its_pan_file(real_data, tmp_path, name
     both = got.summaries.merge(pan.rename(columns={"peer": "system"}), on=["topic", "system"],
                                suffixes=("", "_pan"), validate="1:1")
     assert len(both) == len(first)
-    assert (both["recipe_2013"] == both["modified"]).all() and (both["recipe_2013_weight"] == both["weight"]).all()
+    assert (both["recipe_2013"] == both["modified"]).all() and (both["recipe_2013_weight"] == both["weight_pan"]).all()
     mine = {k: tuple(sorted(v)) for k, v in got.recipe_2013.matches.groupby(["topic", "system"])["scu_id"]}
     sets = [mine.get((t, s), ()) == tuple(r) for t, s, r in zip(both["topic"], both["system"], both["retrieved"])]
     # HiGHS's branch and bound stops within a relative gap of 1e-4, below one weight unit: two
