@@ -83,8 +83,8 @@ def test_peers_table_json_and_explain(capsys, sample_root, tmp_path):
     assert main(base + ["--explain"]) == 0
     text = capsys.readouterr().out
     head = text.splitlines()
-    assert head[1].startswith("model: the lex scorer fitted on") and "of duc2007" in head[1]
-    assert head[2].startswith("how far to trust it: on duc2007's held-out topics") and "F1" in head[2]
+    assert head[1].startswith("model: the SCU model fitted on") and "of duc2007" in head[1]
+    assert head[2].startswith("how far to trust it: on duc2007's held-out topics and systems") and "F1" in head[2]
     assert "columns: estimate: the expected manual modified score" in text and "per system" in text
     assert "SCUs the model finds" in text and "evidence" in text and "mine13" in text
     columns = next(line.split() for line in head if line.split()[:2] == ["topic", "system"])

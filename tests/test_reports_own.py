@@ -17,13 +17,16 @@ from pyrabench.scoring.manual import score_corpus
 @pytest.fixture(scope="module")
 def scored(sample_root):
     leads = baselines.lead_summaries("duc2007", sample_root)
-    scores = own.score_summaries(leads, corpus="duc2007", similarity="uni", data=sample_root, n_resamples=200)
-    return leads, scores, corpora.load_corpus("duc2007", sample_root)
+    scores = own.score_summaries(leads, corpus="duc2007", data=sample_root, n_resamples=200)
+    corpus = corpora.load_corpus("duc2007", sample_root)
+    duc = own.score_summaries(own.peer_summaries(corpus), corpus="duc2007", data=sample_root, rouge=False,
+                              n_resamples=200)
+    return leads, scores, corpus, duc
 
 
 def test_placement_sets_yours_beside_every_duc_system(scored):
-    _, scores, corpus = scored
-    table = own_reports.placement(scores, corpus)
+    _, scores, corpus, duc_scores = scored
+    table = own_reports.placement(scores, corpus, duc_scores)
     assert list(table.columns) == own_reports.PLACEMENT_COLUMNS
     manual = score_corpus(corpus).groupby("peer")["modified"].mean()
     duc = table[table["kind"] != "yours"].set_index("system")
@@ -38,9 +41,9 @@ def test_placement_sets_yours_beside_every_duc_system(scored):
 
 
 def test_trust_figures_and_reading(scored):
-    _, scores, corpus = scored
-    table = own_reports.placement(scores, corpus)
-    f = own_reports.trust(table, corpus, scores, "lead", n_resamples=50)
+    _, scores, corpus, duc_scores = scored
+    table = own_reports.placement(scores, corpus, duc_scores)
+    f = own_reports.trust(table, corpus, duc_scores, "lead", n_resamples=50)
     duc = table[table["kind"] != "yours"]
     assert f["systems"] == len(duc) and -1 <= f["system_r"] <= 1
     assert f["mean_error"] == pytest.approx((duc["estimate"] - duc["manual"]).abs().mean())
@@ -51,7 +54,7 @@ def test_trust_figures_and_reading(scored):
 
 
 def test_matched_view_sets_the_models_scus_beside_nists_lead(scored):
-    _, scores, corpus = scored
+    _, scores, corpus, _ = scored
     view = own_reports.matched_view(scores, corpus, "D0701", "lead")
     listed = scores.explained()
     listed = listed[(listed["topic"] == "D0701") & (listed["system"] == "lead")]
@@ -68,10 +71,8 @@ def test_matched_view_sets_the_models_scus_beside_nists_lead(scored):
     assert counts["both"] == len(human & counted)
 
 
-def test_placement_takes_the_duc_systems_intervals(scored, sample_root):
-    _, scores, corpus = scored
-    duc = own.score_summaries(own.peer_summaries(corpus), corpus="duc2007", data=sample_root, rouge=False,
-                              n_resamples=200)
+def test_placement_takes_the_duc_systems_estimates_and_intervals(scored):
+    _, scores, corpus, duc = scored
     table = own_reports.placement(scores, corpus, duc)
     rows = table[table["kind"] != "yours"].set_index("system")
     theirs = duc.systems.set_index("system")
@@ -85,7 +86,7 @@ def test_placement_takes_the_duc_systems_intervals(scored, sample_root):
 
 
 def test_source_figures_and_lead_overlap(scored, sample_root):
-    leads, _, corpus = scored
+    leads, _, corpus, _ = scored
     sources = scu_marked.load_documents("duc2007", sample_root)
     f = own_reports.source_figures(sources, leads)
     assert f["topics"] == 2 and f["documents"] == sum(len(c.documents) for c in sources.values())

@@ -18,7 +18,8 @@ from pyrabench.data.corpora import load_corpus
 from pyrabench.data.model import SCU, Pyramid
 from pyrabench.data.summaries import Summary
 from pyrabench.errors import DataFormatError, PyrabenchError, PyrabenchWarning, UnknownNameError
-from pyrabench.scoring.auto import evidence, own, variants
+from pyrabench.scoring.auto import own, scu_sets
+from pyrabench.scoring.auto.calibration import calibration
 from pyrabench.scoring.auto.own import score_summaries
 from pyrabench.scoring.auto.pan_export import write_pan
 from pyrabench.scoring.auto.pipeline import auto_score, build_similarity, item_tokens, items_from_peers, Item
@@ -49,9 +50,15 @@ def test_text_scores_as_the_pan_file(sample_root, name, threshold):
     assert (both["recipe_2013_weight"] == both["weight_pan"]).all()
     assert sorted((k, tuple(sorted(v))) for k, v in recipe.matches.groupby(["topic", "system"])["scu_id"]) == sorted(
         (k, tuple(sorted(r))) for k, r in zip(zip(ref["topic"], ref["system"]), ref["retrieved"]) if r)
-    est = got.summaries.merge(variants.auto_frame(corpus, cache=False).rename(columns={"peer": "system"})
-                              .drop_duplicates(["topic", "system"]), on=["topic", "system"])
-    np.testing.assert_allclose(est["estimate"], est["auto"], rtol=0, atol=1e-12)
+    # the estimate: the SCU model's, as it scores the annotated peers (each topic by its fold model)
+    model = calibration(corpus)[0].model
+    keys = ("topic", "peer", "annotator")
+    held = model.summaries(model.scus(scu_sets.corpus_frame(corpus, cache=False), keys), keys)
+    est = got.summaries.merge(held.rename(columns={"peer": "system"}).drop_duplicates(["topic", "system"]),
+                              on=["topic", "system"], suffixes=("", "_held"))
+    assert len(est) == len(got.summaries)
+    np.testing.assert_allclose(est["estimate"], est["estimate_held"], rtol=0, atol=1e-12)
+    np.testing.assert_allclose(est["estimate_low"], est["estimate_low_held"], rtol=0, atol=1e-12)
     assert recipe.threshold_from.startswith(f"threshold {recipe.threshold:.4f}: "
                                             + ("given" if threshold is not None else "KDE level 0.15"))
 
@@ -104,17 +111,6 @@ def test_without_the_recipe_no_similarity_is_built(sample_root, monkeypatch):
     with pytest.raises(PyrabenchError, match="recipe_2013=True"):
         score_summaries(_as_text(load_corpus("duc2007", sample_root).peers), corpus="duc2007", threshold=0.5,
                         data=sample_root)
-
-
-def test_count_top_and_set_agreement():
-    p = np.array([[0.9, 0.8, 0.7, 0.2], [0.1, 0.1, 0.1, 0.1], [0.6, 0.6, 0.6, 0.6]])  # Σ 2.6, 0.4, 2.4
-    assert evidence.count_top(p).tolist() == [[True, True, True, False], [False] * 4, [True, True, False, False]]
-    frame = pd.DataFrame({"topic": ["a"] * 4 + ["b"] * 4, "peer": "x", "annotator": "",
-                          "y": [True, True, False, False, False, False, False, False]})
-    f = evidence.set_agreement(frame, np.r_[p[0], p[1]])
-    # a: counted {0,1,2} vs marked {0,1}: P 2/3, R 1, F1 .8, J 2/3; b: both empty: 1 everywhere
-    assert f == pytest.approx({"precision": (2 / 3 + 1) / 2, "recall": 1.0, "f1": 0.9, "jaccard": (2 / 3 + 1) / 2,
-                               "summaries": 2})
 
 
 def test_names_and_order_do_not_matter(sample_root):

@@ -57,8 +57,6 @@ def add_arguments(parser) -> None:
                           "of .pyr (file name = topic) or a SacreROUGE pyramids .jsonl")
     own.add_argument("--calibrate-on", metavar="CORPUS", choices=CORPUS_NAMES, default=None,
                      help="annotated corpus the calibrated model is fitted on (default: --corpus)")
-    own.add_argument("--variant", metavar="NAME", default=None,
-                     help="calibrated model of the estimate (default lex, the automated-scoring chapter's)")
     own.add_argument("--no-truncate", action="store_true",
                      help="do not cut summaries at the corpus's word limit (DUC 250, update task 100)")
     own.add_argument("--explain", action="store_true",
@@ -136,10 +134,10 @@ def _auto(args, corpus) -> int:
 
 
 def _records(df: pd.DataFrame) -> list[dict]:
-    """Rows as JSON-ready dicts (numpy scalars as Python ones, NaN as null)."""
+    """Rows as JSON-ready dicts (numpy scalars as Python ones, NaN and an unbounded end as null)."""
     out = []
     for row in df.to_dict("records"):
-        out.append({k: (None if isinstance(v, float) and math.isnan(v) else v.item() if hasattr(v, "item") else v)
+        out.append({k: (None if isinstance(v, float) and not math.isfinite(v) else v.item() if hasattr(v, "item") else v)
                     for k, v in row.items()})
     return out
 
@@ -154,13 +152,13 @@ def _own(args) -> int:
     scores = score_summaries(
         args.peers, corpus=args.corpus, pyramid=args.pyramid, similarity=args.auto or "wmf",
         threshold=args.threshold[0] if args.threshold else None, calibrate_on=args.calibrate_on,
-        truncate=not args.no_truncate, data=args.data, seed=args.seed, variant=args.variant, combine=args.combine,
+        truncate=not args.no_truncate, data=args.data, seed=args.seed, combine=args.combine,
         recipe_2013=args.recipe_2013,
     )
     written = write_pan(scores, args.write_pan) if args.write_pan else []
     recipe = scores.recipe_2013
     if args.json:
-        out = {"corpus": scores.corpus, "pyramid": args.pyramid, "variant": scores.variant,
+        out = {"corpus": scores.corpus, "pyramid": args.pyramid,
                "fitted_on": scores.fitted_on, "estimate_from": scores.estimate_from, "trust": scores.trust,
                "columns": scores.legend(), "truncated": scores.truncated, "empty": scores.empty,
                "summaries": _records(scores.summaries), "systems": _records(scores.systems)}
@@ -202,7 +200,7 @@ def _own(args) -> int:
 def run(args) -> int:
     if args.peers is not None:
         return _own(args)
-    for option in ("pyramid", "calibrate_on", "variant", "write_pan"):
+    for option in ("pyramid", "calibrate_on", "write_pan"):
         if getattr(args, option) is not None:
             raise PyrabenchError(f"--{option.replace('_', '-')} needs --peers PATH (summaries to score)")
     if args.no_truncate or args.explain or args.recipe_2013:

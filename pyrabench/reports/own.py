@@ -3,11 +3,10 @@ your own summaries" and of the fourth assignment.
 
 :func:`placement` sets the systems scored by :func:`pyrabench.scoring.auto.own.score_summaries`
 beside every DUC system of the corpus, on the same topics: the DUC systems with their manual
-modified score (NIST convention), the calibrated automated score of the same variant (cross-fitted
-as chapter 5 scores them) and ROUGE-2; yours with the estimate, its interval and ROUGE-2.
-:func:`trust` says how far an estimate can be trusted: the per-system agreement of that automated
-score with the manual one that chapter 5 measures (:func:`pyrabench.reports.scoring.correlation_results`,
-system level), its error on the DUC systems, and, for a lead baseline, the manual score of NIST's
+modified score (NIST convention), the estimate of the same model on their summaries given as text,
+with its interval, and ROUGE-2; yours with the estimate, its interval and ROUGE-2.
+:func:`trust` says how far an estimate can be trusted: the per-system agreement of the estimate
+with the manual score over the DUC systems, its error on them, and, for a lead baseline, the manual score of NIST's
 own lead. :func:`matched_view` sets the SCUs the calibrated model finds in a summary (probability,
 evidence, counted) beside those NIST's annotator found in NIST's lead; :func:`plot_estimates`
 draws the DUC systems' manual means against their estimates with intervals, and yours.
@@ -21,13 +20,11 @@ import numpy as np
 import pandas as pd
 
 from ..extras import plotting
-from ..scoring.auto import variants
 from ..scoring.baselines import NIST_LEAD
-from ..scoring.correlate import per_summary, system_means
-from ..scoring.manual import matched_set
+from ..scoring.correlate import correlations, per_summary, system_means
+from ..scoring.manual import matched_set, score_corpus
 from ..scoring.metrics import metric_frame
 from ..text import count_words, words
-from .scoring import correlation_results
 
 PLACEMENT_COLUMNS = ["system", "kind", "topics", "manual", "estimate", "estimate_low", "estimate_high", "rouge_2",
                      "rank"]
@@ -51,37 +48,30 @@ def matched_counts(view: pd.DataFrame) -> dict:
             "auto_weight": int(view.loc[auto, "weight"].sum()), "human_weight": int(view.loc[human, "weight"].sum())}
 
 
-def metric_of(scores) -> str:
-    """The name (:mod:`pyrabench.scoring.metrics`) of the automated score ``scores`` estimated with."""
-    return "auto" if scores.variant in (None, variants.DEFAULT) else f"auto:{scores.variant}"
-
-
-def _duc_systems(corpus, topics, metric: str) -> pd.DataFrame:
-    """Per DUC system: topics, manual modified, automated and ROUGE-2 means over ``topics``."""
-    frame, errors = metric_frame(corpus, ["modified", metric, "rouge_2"])
+def _duc_systems(corpus, topics) -> pd.DataFrame:
+    """Per DUC system: topics, manual modified and ROUGE-2 means over ``topics``."""
+    frame, errors = metric_frame(corpus, ["modified", "rouge_2"])
     for name in errors:
         frame[name] = np.nan
-    frame = per_summary(frame[frame["topic"].isin(topics)], ["modified", metric, "rouge_2"])
-    means = system_means(frame, ["modified", metric, "rouge_2"])
+    frame = per_summary(frame[frame["topic"].isin(topics)], ["modified", "rouge_2"])
+    means = system_means(frame, ["modified", "rouge_2"])
     means["topics"] = frame.groupby("peer")["topic"].nunique()
     lead = NIST_LEAD.get(corpus.name)
     return pd.DataFrame({
         "system": means.index, "kind": ["NIST lead" if s == lead else "DUC" for s in means.index],
         "topics": means["topics"].to_numpy(), "manual": means["modified"].to_numpy(),
-        "estimate": means[metric].to_numpy(), "rouge_2": means["rouge_2"].to_numpy()})
+        "rouge_2": means["rouge_2"].to_numpy()})
 
 
-def placement(scores, corpus, duc=None) -> pd.DataFrame:
+def placement(scores, corpus, duc) -> pd.DataFrame:
     """One row per system, DUC's and yours (``kind`` "yours"), on the topics you scored; ``rank``
-    orders every system by its estimate (1 = best; a DUC system's estimate is the automated score
-    of its own summaries, so all are ranked by the same scorer). Sorted by rank. ``duc``: the DUC
-    peers scored as text (:func:`pyrabench.scoring.auto.own.score_summaries` of
-    :func:`~pyrabench.scoring.auto.own.peer_summaries`), whose per-system intervals the DUC rows take."""
+    orders every system by its estimate (1 = best). ``duc``: the DUC peers scored as text by the
+    same model (:func:`pyrabench.scoring.auto.own.score_summaries` of
+    :func:`~pyrabench.scoring.auto.own.peer_summaries`), whose estimates and intervals the DUC rows
+    take, so all are ranked by the same scorer. Sorted by rank."""
     topics = sorted(set(scores.summaries["topic"]))
-    duc_rows = _duc_systems(corpus, topics, metric_of(scores))
-    if duc is not None:
-        interval = duc.systems.set_index("system")[["estimate_low", "estimate_high"]]
-        duc_rows = duc_rows.join(interval, on="system")
+    theirs = duc.systems.set_index("system")[["estimate", "estimate_low", "estimate_high"]]
+    duc_rows = _duc_systems(corpus, topics).join(theirs, on="system")
     mine = scores.systems.set_index("system")
     rouge = scores.summaries.groupby("system")["rouge_2"].mean() if "rouge_2" in scores.summaries else None
     yours = pd.DataFrame({
@@ -94,34 +84,36 @@ def placement(scores, corpus, duc=None) -> pd.DataFrame:
     return table.sort_values(["rank", "system"], kind="mergesort")[PLACEMENT_COLUMNS].reset_index(drop=True)
 
 
-def trust(table: pd.DataFrame, corpus, scores, system: str, n_resamples: int = 1000) -> dict:
+def trust(table: pd.DataFrame, corpus, duc, system: str, n_resamples: int = 1000) -> dict:
     """How far ``system``'s estimate can be trusted, as figures for the prose (plain floats/ints):
 
     * ``system_r``, ``system_r_low``, ``system_r_high``, ``systems``: the system-level Pearson
-      correlation of the automated score with the manual one over the DUC systems, with its
-      bootstrap interval (chapter 5's measure);
+      correlation of the estimate with the manual score over the DUC systems (``duc``: their
+      peers scored as text, as for :func:`placement`), with its bootstrap interval;
     * ``mean_error``, ``max_error``: the mean and largest |estimate − manual| over the DUC systems;
     * ``estimate``, ``low``, ``high``, ``rank``, ``of``: the system's estimate, interval and rank;
     * ``rank_low``, ``rank_high``: the ranks among the DUC systems' manual scores that the ends of
       the interval would take (best first);
     * ``nist_lead`` (NIST's lead, manual) and ``nist_lead_estimate`` when the corpus has a lead.
     """
-    metric = metric_of(scores)
-    result = correlation_results({corpus.name: corpus}, metrics=(metric,), n_resamples=n_resamples,
-                                 levels=("system",))[corpus.name]["levels"]["system"][metric]
-    duc = table[table["kind"] != "yours"]
-    errors = (duc["estimate"] - duc["manual"]).abs()
+    manual_frame = score_corpus(corpus)[["topic", "peer", "annotator", "modified"]]
+    frame = manual_frame.merge(duc.summaries[["topic", "system", "estimate"]].rename(columns={"system": "peer"}),
+                               on=["topic", "peer"])
+    result = correlations(frame, ["estimate"], "modified", n_resamples=n_resamples,
+                          levels=("system",))["levels"]["system"]["estimate"]
+    duc_rows = table[table["kind"] != "yours"]
+    errors = (duc_rows["estimate"] - duc_rows["manual"]).abs()
     row = table.set_index("system").loc[system]
-    manual = np.sort(duc["manual"].to_numpy(float))[::-1]
+    manual = np.sort(duc_rows["manual"].to_numpy(float))[::-1]
     low, high = (result.get("ci") or {}).get("pearson") or (np.nan, np.nan)  # no interval: an error instead
-    out = {"systems": int(result.get("n", len(duc))), "system_r": float(result.get("pearson", np.nan)),
+    out = {"systems": int(result.get("n", len(duc_rows))), "system_r": float(result.get("pearson", np.nan)),
            "system_r_low": float(low), "system_r_high": float(high),
            "mean_error": float(errors.mean()), "max_error": float(errors.max()),
            "estimate": float(row["estimate"]), "low": float(row["estimate_low"]), "high": float(row["estimate_high"]),
            "rank": int(row["rank"]), "of": len(table),
            "rank_high": int((manual > row["estimate_high"]).sum()) + 1,
            "rank_low": int((manual > row["estimate_low"]).sum()) + 1}
-    lead = duc[duc["kind"] == "NIST lead"]
+    lead = duc_rows[duc_rows["kind"] == "NIST lead"]
     if len(lead):
         out["nist_lead"] = float(lead["manual"].iloc[0])
         out["nist_lead_estimate"] = float(lead["estimate"].iloc[0])
@@ -165,8 +157,8 @@ def trust_reading(figures: dict, system: str) -> str:
     f = figures
     interval = (f"[{f['system_r_low']:.3f}, {f['system_r_high']:.3f}]" if np.isfinite(f["system_r_low"])
                 else "(no interval)")
-    text = [f"Over the {f['systems']} DUC systems the automated score agrees with the manual one at r = "
-            f"{f['system_r']:.3f} {interval} per system (Pearson, chapter 5's system level). Its system means miss "
+    text = [f"Over the {f['systems']} DUC systems, their summaries scored as text, the estimate agrees with the "
+            f"manual score at r = {f['system_r']:.3f} {interval} per system (Pearson). Its system means miss "
             f"the manual means by {f['mean_error']:.3f} on average and by {f['max_error']:.3f} at most."]
     text.append(f"`{system}` is estimated at {f['estimate']:.3f}, rank {f['rank']} of the {f['of']} systems by the "
                 f"automated score. Its 95 % interval, {f['low']:.3f} to {f['high']:.3f}, would place it anywhere from "

@@ -19,7 +19,8 @@ import pytest
 
 from pyrabench.data.corpora import load_corpus
 from pyrabench.data.summaries import Summary, read_summaries
-from pyrabench.scoring.auto import calibrated, evidence, variants
+from pyrabench.scoring.auto import scu_sets
+from pyrabench.scoring.auto.calibration import calibration
 from pyrabench.scoring.auto.own import peer_summaries, score_summaries
 from pyrabench.scoring.auto.pipeline import Item, auto_score, build_similarity, items_from_peers
 
@@ -66,27 +67,30 @@ def test_every_duc_peer_as_text_scores_as_its_pan_file(real_data, tmp_path, name
     assert all(ok or solver == "milp" for ok, solver in zip(sets, both["solver"]))
     assert sum(not ok for ok in sets) <= 2
 
-    held = variants.auto_frame(corpus).rename(columns={"peer": "system"}).drop_duplicates(["topic", "system"])
-    est = got.summaries[got.summaries["words"] > 0].merge(held, on=["topic", "system"], validate="1:1")
-    np.testing.assert_allclose(est["estimate"], est["auto"], rtol=0, atol=1e-12)
+    model = calibration(corpus)[0].model
+    keys = ("topic", "peer", "annotator")
+    held = model.summaries(model.scus(scu_sets.corpus_frame(corpus), keys), keys)
+    held = held.rename(columns={"peer": "system"}).drop_duplicates(["topic", "system"])
+    est = got.summaries[got.summaries["words"] > 0].merge(held, on=["topic", "system"], validate="1:1",
+                                                          suffixes=("", "_held"))
+    np.testing.assert_allclose(est["estimate"], est["estimate_held"], rtol=0, atol=1e-12)
 
 
-def test_the_listed_scus_are_the_models_held_out_sets(real_data):
-    """DUC 2007's peers as text: their counted SCU sets are the model's held-out sets (the same
-    folds, the same probabilities), whose agreement with the annotators the header line gives."""
+def test_the_listed_scus_are_the_models_sets(real_data):
+    """DUC 2007's peers as text: their probabilities and counted SCU sets are those the model gives
+    the annotated peers (the same fold models), and the header line gives its held-out agreement."""
     corpus = load_corpus("duc2007", real_data)
     got = score_summaries(peer_summaries(corpus), corpus="duc2007", rouge=False, data=real_data)
-    frame = variants.features(corpus)
-    p = calibrated.crossfit(frame, variants.variant().features)
-    codes = frame.groupby(list(calibrated.KEYS), sort=False).ngroup().to_numpy()
-    held = frame.assign(counted=evidence.top_of_groups(codes, p), p=p)
-    mine = got.scus.rename(columns={"system": "peer"}).merge(held[["topic", "peer", "scu_id", "p", "counted"]],
+    cal = calibration(corpus)[0]
+    keys = ("topic", "peer", "annotator")
+    held = cal.model.scus(scu_sets.corpus_frame(corpus), keys)
+    mine = got.scus.rename(columns={"system": "peer"}).merge(held[["topic", "peer", "scu_id", "p", "counted", "start"]],
                                                             on=["topic", "peer", "scu_id"], suffixes=("", "_held"))
     assert len(mine) == len(got.scus) > 0
     np.testing.assert_allclose(mine["p"], mine["p_held"], rtol=0, atol=1e-12)
-    assert (mine["counted"] == mine["counted_held"]).all()
-    figures = evidence.set_agreement(frame, p)
-    assert f"F1 {figures['f1']:.3f} (precision {figures['precision']:.3f}" in got.trust
+    assert (mine["counted"] == mine["counted_held"]).all() and (mine["start"] == mine["start_held"]).all()
+    h = cal.held_out
+    assert f"F1 {h['f1']:.3f} (precision {h['precision']:.3f}" in got.trust
 
 
 def test_passonneau_texts_score_as_through_the_corpus(real_data):

@@ -3,29 +3,29 @@ calibrated model, both fitted on an annotated corpus, applied to new summaries.
 
 :func:`pyrabench.scoring.auto.own.score_summaries` reads the 2013 recipe's threshold here
 (:func:`corpus_threshold`: the KDE level :data:`.variants.KDE_LEVEL` of the human matches) and
-its model (:func:`calibration`, :func:`found`): the calibrated scorer (:mod:`.calibrated`) of a
-variant, with the cross-fitting fold models of the annotated corpus, each SCU's probability,
-evidence and whether it counts (:mod:`.evidence`), the estimate with a prediction interval from
-the quantiles of its held-out errors (manual − estimate, split-conformal), and how the held-out
-predictions agree with the annotators (:func:`trust_line`). A summary of one of the corpus's topics is estimated by the fold model that held
+its model (:func:`calibration`, :func:`found`): the SCU model of :mod:`.scu_sets` fitted on the
+annotated corpus (a topic of that corpus is scored by the cross-fitting model that held it out),
+which gives each SCU its probability, the sentence carrying its evidence and whether it counts,
+and each summary its estimate with the interval of :mod:`.intervals`. The fitted model and its
+held-out agreement with the annotators (:func:`trust_line`) are kept in the package cache, keyed
+by the corpus's content and the method's versions, so a second call fits nothing. A summary of one of the corpus's topics is estimated by the fold model that held
 that topic out, as :func:`.variants.auto_frame` scores the annotated peers; a summary of any other
 pyramid by a model fitted on every annotated topic.
 """
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass
+from importlib.metadata import version
 from typing import Sequence
 
 import numpy as np
 import pandas as pd
 
-from ...cache import cached_frame, fingerprint
-from ...data.model import Pyramid
-from ...errors import PyrabenchError, UnknownNameError
-from ...resampling import CONFIDENCE
-from ..manual import score_corpus
-from . import calibrated, evidence, variants
+from ...cache import cache_dir, cached, cached_frame, fingerprint, load_sealed, save_sealed
+from ...errors import PyrabenchError
+from . import calibrated, intervals, scu_sets, variants
 from .pipeline import Item, corpus_key, human_pair_similarities
 from .thresholds import determine_thresholds
 
@@ -58,115 +58,83 @@ def corpus_threshold(ref, sim, combine: str = COMBINE, seed: int = 0) -> tuple[f
 
 @dataclass
 class Calibration:
-    """The calibrated scorer of an annotated corpus: fold models, the held-out error quantiles and
-    how the held-out predictions agree with the annotators (``held_out``)."""
+    """The SCU model fitted on an annotated corpus, and how its held-out predictions there agree
+    with the annotators (:func:`.scu_sets.agreement` of the counted sets, and the Pearson
+    correlation of the estimates with the manual scores)."""
 
-    variant: variants.Variant
-    topic_fold: dict[str, int]
-    models: dict[int, object]
-    frame: pd.DataFrame
-    low: float
-    high: float
-    unit_similarity: object | None
+    corpus: str
+    model: scu_sets.SCUModel
     held_out: dict
-    _all: object | None = None
-
-    def model_for(self, topic: str | None):
-        """The fold model that held ``topic`` out, or (another pyramid) one fitted on every topic."""
-        if topic in self.topic_fold:
-            return self.models[self.topic_fold[topic]]
-        if self._all is None:
-            self._all = calibrated.fit_model(self.frame, self.variant.features, self.variant.model)
-        return self._all
 
 
-def calibration(ref, name: str | None) -> tuple[Calibration | None, str]:
-    """``(calibration, note)``: variant ``name`` (None: :data:`.variants.DEFAULT`) fitted on the
-    annotated corpus ``ref``, or None and why not."""
-    v = variants.variant(name)
-    if v.mode not in ("expected", "hard"):
-        raise UnknownNameError(f"variant {v.name!r} ({v.mode}) cannot estimate new summaries; use an expected-score "
-                               f"variant such as {variants.DEFAULT!r}")
+def _fit(ref) -> Calibration:
+    model = scu_sets.fit([ref])
+    frame = scu_sets.corpus_frame(ref)
+    p = scu_sets.held_out({ref.name: frame}, model.features)[ref.name]
+    figures = scu_sets.agreement(frame, scu_sets.counted(frame, p))
+    est = intervals.estimate_sd(frame, p, calibrated.KEYS)
+    manual = intervals.estimate_sd(frame, frame["y"].to_numpy(np.float64), calibrated.KEYS)["estimate"]
+    figures["pearson"] = float(np.corrcoef(manual, est["estimate"])[0, 1])
+    return Calibration(ref.name, model, figures)
+
+
+def calibration(ref) -> tuple[Calibration | None, str]:
+    """``(calibration, note)``: the SCU model fitted on the annotated corpus ``ref`` (cached), or
+    None and why not."""
+    key = fingerprint("own-calibration-v1", scu_sets.VERSION, calibrated.VERSION, corpus_key(ref),
+                      version("scikit-learn"))
+    path = cache_dir("scoring", "models") / f"{key}.pickle"
     try:
-        frame = variants.features(ref, v.similarity)
-        fold, models = calibrated.fold_models(frame, v.features, calibrated.FOLDS, v.model)
-        held = variants.auto_frame(ref, v.name)
+        cal = cached(path, lambda: _fit(ref), lambda p, v: save_sealed(p, pickle.dumps(v)),
+                     lambda p: pickle.loads(load_sealed(p)), lock=True)
     except PyrabenchError as exc:
-        return None, f"no estimate: the {v.name} model cannot be fitted on {ref.name} ({exc})"
-    manual = score_corpus(ref)[[*calibrated.KEYS, "modified"]]
-    both = manual.merge(held, on=list(calibrated.KEYS))
-    low, high = np.quantile(both["modified"] - both["auto"], [(1 - CONFIDENCE) / 2, (1 + CONFIDENCE) / 2])
-    x = frame[list(v.features)].to_numpy(np.float64)
-    p = np.zeros(len(frame))
-    for k, m in models.items():
-        p[fold == k] = m.predict_proba(x[fold == k])[:, 1]
-    held_out = {**evidence.set_agreement(frame, p), "pearson": float(np.corrcoef(both["modified"], both["auto"])[0, 1])}
-    topic_fold = {t: int(k) for t, k in zip(frame["topic"], fold)}
-    unit_sim = calibrated.UnitSimilarity(v.similarity, ref) if v.similarity else None
-    note = (f"model: the {v.name} scorer fitted on the {len(both):,} manual annotations of {ref.name} (a topic of "
-            f"{ref.name} by the fold model that held it out); {CONFIDENCE * 100:g} % interval of a summary from its "
-            "held-out errors")
-    return Calibration(v, topic_fold, models, frame, float(low), float(high), unit_sim, held_out), note
+        return None, f"no estimate: the SCU model cannot be fitted on {ref.name} ({exc})"
+    e = cal.model.summary_errors
+    note = (f"model: the SCU model fitted on the {cal.held_out['summaries']:,} manual annotations of {ref.name} (a "
+            f"topic of {ref.name} by the model that held it out); {e.confidence * 100:g} % interval of a summary "
+            "from its held-out errors")
+    return cal, note
 
 
-def trust_line(cal: Calibration | None, ref_name: str | None) -> str:
+def trust_line(cal: Calibration | None) -> str:
     """How far to trust the model, from its held-out figures on the corpus it was fitted on."""
     if cal is None:
         return "how far to trust it: no model, no figures"
     h = cal.held_out
-    return (f"how far to trust it: on {ref_name}'s held-out topics the SCUs it counts agree with the annotators' at "
-            f"F1 {h['f1']:.3f} (precision {h['precision']:.3f}, recall {h['recall']:.3f}, Jaccard {h['jaccard']:.3f}, "
-            f"mean over {h['summaries']:,} summaries) and its estimates correlate with the manual scores at "
-            f"r = {h['pearson']:.3f}; its figures on corpora it was not fitted on are not measured here")
+    return (f"how far to trust it: on {cal.corpus}'s held-out topics and systems the SCUs it counts agree with the "
+            f"annotators' at F1 {h['f1']:.3f} (precision {h['precision']:.3f}, recall {h['recall']:.3f}, Jaccard "
+            f"{h['jaccard']:.3f}, pooled over {h['summaries']:,} summaries) and its estimates correlate with the manual "
+            f"scores at r = {h['pearson']:.3f}; its figures on corpora it was not fitted on are not measured here")
 
 
-def ref_topic(pyramid: Pyramid, ref) -> str | None:
-    """The annotated corpus's topic whose pyramid ``pyramid`` is (same summaries and SCUs), if any."""
-    if ref is None:
-        return None
-    for p in ref.pyramids:
-        if p is pyramid or (p.summaries == pyramid.summaries and p.scus == pyramid.scus):
-            return p.topic
-    return None
-
-
-def found(cal: Calibration, ref, items: Sequence[Item], tokens) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """``(per summary, per (summary, SCU))`` of the scored ``items`` by the calibrated model:
-    the estimate with its interval and the counted set's figures; every SCU's probability, evidence
+def found(cal: Calibration, items: Sequence[Item], tokens) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """``(per summary, per (summary, SCU))`` of the scored ``items`` by the SCU model: the
+    estimate with its interval and the counted set's figures; every SCU's probability, evidence
     sentence (text and character span in the item's text) and whether it counts."""
     groups: dict[int, list[int]] = {}
     for k, item in enumerate(items):
         groups.setdefault(id(item.pyramid), []).append(k)
-    rows, scus = [], []
+    frames = []
     for members in groups.values():
-        pyramid = items[members[0]].pyramid
-        units = [[tokens[k].span_text(a, b) for a, b in tokens[k].sentences] for k in members]
-        hit = evidence.find(pyramid, units, cal.model_for(ref_topic(pyramid, ref)), cal.variant.features,
-                              cal.unit_similarity)
-        take = hit.p if cal.variant.mode == "expected" else (hit.p >= 0.5).astype(np.float64)
-        estimate = take @ hit.weights / hit.ideal if hit.ideal else np.zeros(len(members))
-        counted = hit.counted
-        n_s = len(hit.scu_ids)
-        spans = [np.array([(tok.starts[a], tok.ends[b - 1]) for a, b in tok.sentences], dtype=np.int64).reshape(-1, 2)
-                 for tok in (tokens[k] for k in members)]
-        span = np.stack([sp[u] for sp, u in zip(spans, hit.unit)])  # (summaries, SCUs, 2)
-        keys = [items[k].key for k in members]
-        rows.append(pd.DataFrame({"topic": [k["topic"] for k in keys], "system": [k["system"] for k in keys],
-                                  "estimate": estimate, "scus": counted.sum(axis=1),
-                                  "weight": (counted @ hit.weights).astype(np.int64),
-                                  "counted": hit.counted_score()}))
         texts = [tokens[k].text for k in members]
-        scus.append(pd.DataFrame({
-            "topic": np.repeat([k["topic"] for k in keys], n_s), "system": np.repeat([k["system"] for k in keys], n_s),
-            "scu_id": np.tile(hit.scu_ids, len(members)), "label": np.tile([s.label for s in pyramid.scus], len(members)),
-            "weight": np.tile(hit.weights.astype(np.int64), len(members)), "p": hit.p.ravel(),
-            "counted": counted.ravel(),
-            "evidence": [texts[r][a:b] for r, (a, b) in zip(np.repeat(np.arange(len(members)), n_s), span.reshape(-1, 2))],
-            "start": span[..., 0].ravel(), "end": span[..., 1].ravel()}))
-    out = pd.concat(rows, ignore_index=True)
-    out["estimate_low"] = np.maximum(out["estimate"] + cal.low, 0.0)
-    out["estimate_high"] = out["estimate"] + cal.high
-    return out, pd.concat(scus, ignore_index=True)[SCU_COLUMNS]
+        spans = [[(int(tokens[k].starts[a]), int(tokens[k].ends[b - 1])) for a, b in tokens[k].sentences]
+                 for k in members]
+        keys = pd.DataFrame([items[k].key for k in members])[["topic", "system"]]
+        frame = scu_sets.summary_frame(items[members[0]].pyramid, texts, keys, spans)
+        frame["evidence"] = [texts[i][a:b] for i, a, b in zip(np.repeat(np.arange(len(members)), len(frame) // len(members)),
+                                                            frame["start"], frame["end"])]
+        frames.append(frame)
+    frame = pd.concat(frames, ignore_index=True)
+    scus = cal.model.scus(frame, ("topic", "system"))
+    per = cal.model.summaries(scus, ("topic", "system"))
+    w = scus["weight"].to_numpy(np.float64) * scus["counted"].to_numpy(bool)
+    g = scus.assign(w=w).groupby(["topic", "system"], sort=False).agg(weight=("w", "sum"), ideal=("ideal", "first"))
+    g["counted"] = np.divide(g["weight"], g["ideal"], out=np.zeros(len(g)), where=g["ideal"] > 0)
+    per = per.merge(g[["weight", "counted"]].reset_index(), on=["topic", "system"])
+    per = per.astype({"weight": np.int64, "scus": np.int64})
+    scus = scus.astype({"weight": np.int64, "counted": bool})
+    return (per[["topic", "system", "estimate", "estimate_low", "estimate_high", "scus", "weight", "counted"]],
+            scus[SCU_COLUMNS])
 
 
 def no_scus() -> pd.DataFrame:

@@ -5,14 +5,13 @@ The method of Passonneau et al. (2013) exists to score summaries without a human
 corpus's (``corpus="duc2007"``: the topic picks its pyramid) or the user's own (``pyramid=``: a
 DUCView ``.pyr`` every summary is scored against, a folder of them named by topic, or
 SacreROUGE pyramids JSON Lines, :mod:`pyrabench.data.user_pyramids`). **One calibrated model
-tells the whole story** (:mod:`.calibration`, variant ``variant``, default
-:data:`.variants.DEFAULT`, the scorer the automated-scoring chapter recommends): it gives each
+tells the whole story** (:mod:`.calibration`: the SCU model of :mod:`.scu_sets`): it gives each
 (summary, SCU) a probability ``p`` that an annotator would mark the SCU, and everything returned
-comes from those probabilities (:mod:`.evidence`):
+comes from those probabilities:
 
 * ``estimate``: the expected manual modified score ``Σ w·p / Max(A)``, with a 95 % prediction
-  interval: the estimate plus the 2.5 and 97.5 percentiles of the held-out errors (manual −
-  estimate) of the same model on the annotated corpus (split-conformal);
+  interval read off the held-out errors of the same model on the annotated corpus
+  (:mod:`.intervals`, split-conformal, scaled by the estimate's own spread);
 * the SCUs, each with its probability, the sentence of the summary carrying its evidence and
   whether it counts (the ``round(Σp)`` most probable): ``scus``, ``weight`` and ``counted`` (the
   counted set's modified score) per summary, :attr:`OwnScores.scus` per (summary, SCU), and the
@@ -32,10 +31,10 @@ book's reproduction of the paper, not an estimate of the manual score: columns
 corpus has no estimate), and so are the 2013 recipe's similarity and threshold (the KDE level
 :data:`.variants.KDE_LEVEL` of the human matches, :mod:`.thresholds`; or ``threshold=``).
 A summary of one of that corpus's topics is estimated by the model of the cross-fitting fold
-that held its topic out, exactly as :func:`.variants.auto_frame` scores the annotated peers; a
-summary of any other pyramid by a model fitted on every annotated topic. So a peer given as
-text scores exactly as it does from its ``.pan`` file, and no result depends on the names of
-the systems or the order of the input (each system's bootstrap draws from the same seed).
+that held its topic out, as the model scores the annotated peers; a summary of any other pyramid
+by the model fitted on every annotation. So a peer given as text scores exactly as it does from
+its ``.pan`` file, and no result depends on the names of the systems or the order of the input
+(each system's bootstrap draws from the same seed).
 
 **Word limit.** DUC truncated peers at 250 words (100 for the update task, and TAC's); the
 corpus's limit is applied (:mod:`pyrabench.scoring.limits`; ``truncate=False`` turns it off) and
@@ -45,8 +44,9 @@ limit (a stray line break before a comma made four DUC 2006 peers 252 whitespace
 truncation never changes an annotated peer. A user pyramid has no limit. **Empty summaries** (no
 word) score 0 everywhere and are counted, with a warning.
 
-Per system: the means over its topics, a bootstrap 95 % interval of the mean estimate over the
-topics (percentile, ``seed``), the number of topics, and ``partial`` when it covers a different
+Per system: the means over its topics, a 95 % interval of the mean estimate (a bootstrap over the
+topics, ``seed``, each draw shifted by a held-out system's error: :mod:`.intervals`), the number
+of topics, and ``partial`` when it covers a different
 set of topics than the union of all systems'. The output says which corpus the model was fitted
 on (``fitted_on``, ``estimate_from``) and how far to trust it (``trust``);
 :func:`.pan_export.write_pan` writes the counted SCUs as DUCView ``.pan`` files.
@@ -72,7 +72,7 @@ from ...resampling import CONFIDENCE, N_RESAMPLES, bootstrap_mean_interval
 from ...text import count_words
 from ..limits import WORD_LIMITS, within_limit
 from ..manual import DEFAULT_CONVENTION, get_convention
-from . import variants
+from . import intervals, variants
 from .calibration import COMBINE, calibration, corpus_threshold, found, no_scus, trust_line
 from .pan_export import annotation
 from .pipeline import Item, auto_score, build_similarity, item_tokens, items_from_peers
@@ -80,7 +80,8 @@ from .pipeline import Item, auto_score, build_similarity, item_tokens, items_fro
 MATCH_COLUMNS = ["topic", "system", "scu_id", "label", "weight", "span", "start", "end", "similarity"]
 #: ``--explain`` lists the counted SCUs and every other SCU the model gives at least this probability.
 EXPLAIN_P = 0.25
-SYSTEM_INTERVAL = f"estimate interval: bootstrap {CONFIDENCE * 100:g} % over topics"
+SYSTEM_INTERVAL = (f"estimate interval: bootstrap {CONFIDENCE * 100:g} % over topics, each draw shifted by a "
+                   "held-out system's error")
 
 
 @dataclass(frozen=True)
@@ -106,14 +107,13 @@ class OwnScores:
     truncated: int
     empty: int
     corpus: str | None
-    variant: str | None = None
     fitted_on: str | None = None
     estimate_from: str = ""
     trust: str = ""
     recipe_2013: Recipe2013 | None = None
     system_interval: str = SYSTEM_INTERVAL
     explain_rule: str = (f"the SCUs it counts, the round(Σp) most probable, and every SCU with p ≥ {EXPLAIN_P}; "
-                         "evidence: the sentence whose own features give the SCU its highest probability")
+                         "evidence: the sentence that shares most of the words telling the SCU from the others")
     items: tuple[Item, ...] = field(default=(), repr=False)  # what was scored, for the .pan files
 
     @property
@@ -145,21 +145,19 @@ class OwnScores:
         return out
 
 
-def system_table(summaries: pd.DataFrame, seed: int = 0, n_resamples: int = N_RESAMPLES) -> pd.DataFrame:
-    """Per system: topics, the mean estimate with a percentile bootstrap interval over topics (the
-    same seed for every system), the means of the other score columns present (``counted``,
-    ROUGE, the 2013 recipe's), ``partial`` (module docstring)."""
+def system_table(summaries: pd.DataFrame, errors: intervals.SystemErrors | None = None, seed: int = 0,
+                 n_resamples: int = N_RESAMPLES) -> pd.DataFrame:
+    """Per system: topics, the mean estimate with its interval (:func:`.intervals.system_intervals`:
+    the bootstrap over topics, each draw shifted by a held-out system's error when the model
+    gives ``errors``), the means of the other score columns present (``counted``, ROUGE, the 2013
+    recipe's), ``partial`` (module docstring)."""
     every = set(summaries["topic"])
     means = [c for c in ("counted", "rouge_1", "rouge_2", "rouge_l", "recipe_2013") if c in summaries]
-    rows = []
-    for system, g in summaries.groupby("system", sort=True):
-        est = g["estimate"].to_numpy(np.float64)
-        low, high = bootstrap_mean_interval(est, n_resamples, CONFIDENCE, np.random.default_rng(seed))
-        rows.append({"system": system, "topics": len(g), "estimate": float(est.mean()), "estimate_low": low,
-                     "estimate_high": high, **{c: float(g[c].mean()) for c in means},
-                     "partial": set(g["topic"]) != every})
-    return pd.DataFrame(rows, columns=["system", "topics", "estimate", "estimate_low", "estimate_high", *means,
-                                       "partial"])
+    table = intervals.system_intervals(summaries, errors, CONFIDENCE, seed, n_resamples)
+    g = summaries.groupby("system", sort=True)
+    table = table.merge(g[means].mean().reset_index(), on="system")
+    table["partial"] = table["system"].map(lambda s: set(g.get_group(s)["topic"]) != every)
+    return table[["system", "topics", "estimate", "estimate_low", "estimate_high", *means, "partial"]]
 
 
 def peer_summaries(corpus) -> list[Summary]:
@@ -202,8 +200,7 @@ def _recipe_2013(items, scored, ref, similarity, threshold, combine, seed) -> tu
 
 def score_summaries(summaries, *, corpus: str | None = None, pyramid=None, similarity: str = "wmf",
                     threshold: float | None = None, calibrate_on: str | None = None, truncate: bool = True,
-                    rouge: bool = True, data=None, seed: int = 0, variant: str | None = None,
-                    combine: str = COMBINE, n_resamples: int = N_RESAMPLES, recipe_2013: bool = False) -> OwnScores:
+                    rouge: bool = True, data=None, seed: int = 0, combine: str = COMBINE, n_resamples: int = N_RESAMPLES, recipe_2013: bool = False) -> OwnScores:
     """Score ``summaries`` (a sequence of :class:`~pyrabench.data.summaries.Summary`, or a path
     for :func:`~pyrabench.data.summaries.read_summaries`) against exactly one of ``corpus`` (a
     corpus name) or ``pyramid`` (a path); see the module docstring for everything else."""
@@ -252,13 +249,13 @@ def score_summaries(summaries, *, corpus: str | None = None, pyramid=None, simil
                       stacklevel=2)
     scored = [it for it in items if count_words(it.text)]
     keys = ["topic", "system"]
-    cal, note = calibration(ref, variant) if ref is not None else (
+    cal, note = calibration(ref) if ref is not None else (
         None, "no estimate: no annotated corpus to fit the model on (give calibrate_on=)")
 
     table = pd.DataFrame(rows)
     scus = no_scus()
     if cal is not None and scored:
-        per_summary, scus = found(cal, ref, scored, item_tokens(scored))
+        per_summary, scus = found(cal, scored, item_tokens(scored))
         table = table.merge(per_summary, on=keys, how="left")
         table = table.fillna({"estimate": 0.0, "estimate_low": 0.0, "estimate_high": 0.0, "scus": 0, "weight": 0,
                               "counted": 0.0})
@@ -281,15 +278,14 @@ def score_summaries(summaries, *, corpus: str | None = None, pyramid=None, simil
 
     return OwnScores(
         summaries=table.reset_index(drop=True),
-        systems=system_table(table, seed, n_resamples),
+        systems=system_table(table, cal.model.system_errors if cal is not None else None, seed, n_resamples),
         scus=scus.reset_index(drop=True),
         truncated=int(table["truncated"].sum()),
         empty=empty,
         corpus=corpus,
-        variant=cal.variant.name if cal is not None else None,
         fitted_on=ref.name if cal is not None else None,
         estimate_from=note,
-        trust=trust_line(cal, ref_name),
+        trust=trust_line(cal),
         recipe_2013=recipe,
         items=tuple(items),
     )
