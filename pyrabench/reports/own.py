@@ -218,6 +218,6 @@ def plot_estimates(systems: pd.DataFrame):
     ax.set(xlim=(lo, hi), ylim=(lo, hi), xlabel="manual modified score (system mean)",
            ylabel="estimate (system mean, 95 % interval)")
     ax.set_aspect("equal")
-    ax.legend(fontsize=8, loc="upper left")
+    ax.legend(fontsize=8, loc="best")
     fig.tight_layout()
     return fig
