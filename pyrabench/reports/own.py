@@ -199,7 +199,7 @@ def plot_estimates(systems: pd.DataFrame):
     ``systems``: rows of :func:`placement` (columns ``system, kind, manual, estimate,
     estimate_low, estimate_high``)."""
     plt, _ = plotting()
-    fig, ax = plt.subplots(figsize=(5.2, 4.6))
+    fig, ax = plt.subplots(figsize=(5.2, 5.4))
     duc = systems[systems["kind"] != "yours"]
     colours = {"DUC": "tab:blue", "NIST lead": "tab:red"}
     for kind, d in duc.groupby("kind", sort=False):
@@ -218,6 +218,6 @@ def plot_estimates(systems: pd.DataFrame):
     ax.set(xlim=(lo, hi), ylim=(lo, hi), xlabel="manual modified score (system mean)",
            ylabel="estimate (system mean, 95 % interval)")
     ax.set_aspect("equal")
-    ax.legend(fontsize=8, loc="best")
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2, frameon=False)  # hides no point
     fig.tight_layout()
     return fig
