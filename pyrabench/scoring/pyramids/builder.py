@@ -33,15 +33,21 @@ that order, so permuting or renaming the models gives the same SCUs, weights and
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from pathlib import Path
 from typing import Sequence
 
 import numpy as np
 
+from ...data import ducview, sacrerouge
 from ...data.model import SCU, Contributor, Part, Pyramid
-from ...errors import PyrabenchError
-from .units import MIN_WORDS, Unit, split_units
+from ...errors import OutputError, PyrabenchError
+from ...files import atomic_directory
+from .units import MIN_WORDS, UNITS, Unit, split_units
+
+UNITS_CHOICES = UNITS
 
 
 @dataclass(frozen=True)
@@ -200,3 +206,36 @@ def build_all(model_sets, recipe: Recipe = EDUA, corpus: str = "built") -> list[
     return [build(ms.ids, ms.texts, ms.topic, recipe, corpus, ms.sources[0] if ms.sources else "")
             for ms in model_sets]
 
+
+
+# --------------------------------------------------------------------------- files
+
+JSONL_NAME = "pyramids.jsonl"
+_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
+
+
+def pyr_name(topic: str) -> str:
+    """``<topic>.pyr``, characters other than letters, digits, ``_``, ``.`` and ``-`` as ``_``."""
+    return f"{_UNSAFE.sub('_', topic).lstrip('.') or 'topic'}.pyr"
+
+
+def _ours(folder: Path) -> bool:
+    return all(p.is_file() and (p.suffix == ".pyr" or p.name == JSONL_NAME) for p in folder.iterdir())
+
+
+def write_pyramids(pyramids: Sequence[Pyramid], folder) -> list[Path]:
+    """One DUCView ``.pyr`` per topic (:func:`pyrabench.data.ducview.write_pyramid`; DUC's summary
+    headers when the topic and model ids fit them, else ``---`` lines) and SacreROUGE's
+    ``pyramids.jsonl`` (offsets into each model summary as given), written as one directory at
+    once; an existing ``folder`` is replaced only if it holds nothing but such files."""
+    from ..auto.own import _header
+
+    names = [pyr_name(p.topic) for p in pyramids]
+    if len(set(names)) < len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        raise OutputError(f"{folder}: two topics would share the file name {twice!r}")
+    with atomic_directory(folder, _ours) as tmp:
+        for p, name in zip(pyramids, names):
+            ducview.write_pyramid(p, tmp / name, _header(p, p.topic))
+        sacrerouge.write_pyramids(pyramids, tmp / JSONL_NAME)
+    return [Path(folder) / n for n in names] + [Path(folder) / JSONL_NAME]
