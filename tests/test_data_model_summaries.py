@@ -8,18 +8,10 @@ import pytest
 
 from pyrabench.data.model_summaries import read_models
 from pyrabench.errors import DataFormatError, PyrabenchWarning
+from tests.test_data_summaries import _write
 
 A = "The fire burned eight thousand acres of forest in three days."
 B = "Crews from three states fought the fire through the night."
-
-
-def _write(path, text="", raw: bytes | None = None):
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if raw is not None:
-        path.write_bytes(raw)
-    else:
-        path.write_text(text, encoding="utf-8")
-    return path
 
 
 def test_three_layouts(tmp_path):
@@ -70,7 +62,7 @@ def test_empty_model_names_the_file(tmp_path):
 
 def test_non_utf8_names_the_file(tmp_path):
     _write(tmp_path / "t1" / "x.txt", A)
-    _write(tmp_path / "t1" / "y.txt", raw=b"caf\xe9 au lait")
+    _write(tmp_path / "t1" / "y.txt", "", raw=b"caf\xe9 au lait")
     with pytest.raises(DataFormatError, match=r"y\.txt.*UTF-8"):
         read_models(tmp_path)
 

@@ -20,7 +20,6 @@ content, the recipe and the builder's source version).
 
 from __future__ import annotations
 
-import math
 from typing import Mapping, Sequence
 
 import numpy as np
@@ -28,7 +27,7 @@ import pandas as pd
 
 from ...cache import cached_frame, fingerprint
 from ...data.model import SCU, Contributor, Part, Pyramid
-from ..correlate import correlations
+from ..correlate import correlations, flat_row
 from ..manual import score_corpus
 from ..rouge import rouge_frame
 from ..auto import calibrated, variants
@@ -171,14 +170,7 @@ def correlation_table(corpora: Mapping[str, object], recipe: Recipe = EDUA, n_re
         ref = (calibrate_on or {}).get(name)
         frame = score_frame(corpus, recipe, ref, cache)
         res = correlations(frame, list(METRICS), "modified", n_resamples=n_resamples, seed=seed)
-        for m in METRICS:
-            row = {"corpus": name, "metric": m}
-            for level in ("summary", "system"):
-                r = res["levels"][level][m]
-                for stat in ("pearson", "kendall"):
-                    lo, hi = r["ci"][stat] or (math.nan, math.nan)
-                    row.update({f"{level}_{stat}": r[stat], f"{level}_{stat}_lo": lo, f"{level}_{stat}_hi": hi})
-            rows.append(row)
+        rows.extend({"corpus": name, "metric": m, **flat_row(res, m)} for m in METRICS)
     return pd.DataFrame(rows)
 
 
