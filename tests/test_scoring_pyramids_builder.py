@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from pyrabench.data import sacrerouge
-from pyrabench.scoring.auto.own import read_user_pyramids
+from pyrabench.data.user_pyramids import read_user_pyramids
 from pyrabench.scoring.auto.pipeline import Item, auto_score
 from pyrabench.scoring.manual import modified_ideal
 from pyrabench.scoring.pyramids import builder

@@ -28,7 +28,8 @@ from pathlib import Path
 
 from ..errors import DataFormatError, MissingDataError, PyrabenchWarning
 from ..files import read_jsonl
-from .summaries import DUC_NAME, _from_file, _normalized, _visible
+from .names import PEER_TEXT
+from .summaries import _from_file, _normalized, _visible
 
 #: A topic whose longest model has more than this many times the words of its shortest is uneven.
 LENGTH_RATIO = 3.0
@@ -74,7 +75,7 @@ def _checked(topic: str, entries: list[tuple[str, str, str]], where) -> ModelSet
 def _duc_folder(path: Path, entries: list[Path]) -> list[ModelSet]:
     topics: dict[str, list[tuple[str, str, str]]] = {}
     for p in entries:
-        m = DUC_NAME.match(p.name)
+        m = PEER_TEXT.match(p.name)
         if m is None or not p.is_file():
             raise DataFormatError(p, "unknown layout: beside DUC-named models (D0701.M.250.A.<model>) every entry "
                                      "must be one")
@@ -130,7 +131,7 @@ def read_models(path) -> list[ModelSet]:
         entries = _visible(path)
         if not entries:
             raise DataFormatError(path, "no model summaries: the folder is empty")
-        if DUC_NAME.match(entries[0].name) and entries[0].is_file():
+        if PEER_TEXT.match(entries[0].name) and entries[0].is_file():
             found = _duc_folder(path, entries)
         elif entries[0].is_dir():
             found = _topic_folders(entries)

@@ -228,14 +228,12 @@ def write_pyramids(pyramids: Sequence[Pyramid], folder) -> list[Path]:
     headers when the topic and model ids fit them, else ``---`` lines) and SacreROUGE's
     ``pyramids.jsonl`` (offsets into each model summary as given), written as one directory at
     once; an existing ``folder`` is replaced only if it holds nothing but such files."""
-    from ..auto.own import _header
-
     names = [pyr_name(p.topic) for p in pyramids]
     if len(set(names)) < len(names):
         twice = next(n for n in names if names.count(n) > 1)
         raise OutputError(f"{folder}: two topics would share the file name {twice!r}")
     with atomic_directory(folder, _ours) as tmp:
         for p, name in zip(pyramids, names):
-            ducview.write_pyramid(p, tmp / name, _header(p, p.topic))
+            ducview.write_pyramid(p, tmp / name, ducview.header_for(p, p.topic))
         sacrerouge.write_pyramids(pyramids, tmp / JSONL_NAME)
     return [Path(folder) / n for n in names] + [Path(folder) / JSONL_NAME]
