@@ -220,12 +220,16 @@ def levers(base: Recipe = EDUA) -> dict[str, Recipe]:
 # --------------------------------------------------------------------------- one topic
 
 
-def side_by_side(human: Pyramid, built: Pyramid, result: agreement.TopicAgreement) -> pd.DataFrame:
+def side_by_side(human: Pyramid, built: Pyramid, result: agreement.TopicAgreement,
+                 min_weight: int = 1) -> pd.DataFrame:
     """NIST's SCUs (heaviest first) beside the built SCU each matched, then the built SCUs that
-    matched none: ``nist_id, nist_weight, nist_label, auto_id, auto_weight, auto_label``."""
+    matched none, each side from ``min_weight`` up: ``nist_id, nist_weight, nist_label, auto_id,
+    auto_weight, auto_label``."""
     auto = {s.scu_id: s for s in built.scus}
     rows = []
     for s in sorted(human.scus, key=lambda s: (-s.weight, s.scu_id)):
+        if s.weight < min_weight:
+            continue
         j = int(result.human.set_index("scu_id").at[s.scu_id, "match"])
         a = auto.get(j)
         rows.append({"nist_id": s.scu_id, "nist_weight": s.weight, "nist_label": s.label,
@@ -233,7 +237,7 @@ def side_by_side(human: Pyramid, built: Pyramid, result: agreement.TopicAgreemen
                      "auto_label": a.label if a else ""})
     matched = set(result.auto.loc[result.auto["match"] > 0, "scu_id"])
     for a in built.scus:
-        if a.scu_id not in matched:
+        if a.scu_id not in matched and a.weight >= min_weight:
             rows.append({"nist_id": 0, "nist_weight": 0, "nist_label": "", "auto_id": a.scu_id,
                          "auto_weight": a.weight, "auto_label": a.label})
     return pd.DataFrame(rows)
