@@ -50,3 +50,11 @@ def test_bad_input_is_one_line_naming_the_file(tmp_path, capsys):
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "t1" in err and "at least two" in err
     assert not (tmp_path / "out").exists()
+
+
+def test_the_command_imports_no_library_it_does_not_use(tmp_path):
+    from tests.test_cli import HEAVY, _imported_by
+
+    models = resolve(None).path / "tac2008" / "pyramids.jsonl"
+    argv = ["pyramid", "--models", str(models), "--out", str(tmp_path / "out"), "--similarity", "uni"]
+    assert _imported_by(argv, HEAVY) == (0, [])
