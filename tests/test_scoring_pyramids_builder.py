@@ -100,6 +100,8 @@ def test_bad_calls():
         build(["A"], ["One model only."], "T1", UNI)
     with pytest.raises(PyrabenchError, match="given twice"):
         build(["A", "A"], ["One.", "Two."], "T1", UNI)
+    with pytest.raises(PyrabenchError, match="percentile must lie in 0..100"):
+        build(["A", "B"], ["One.", "Two."], "T1", UNI.with_(percentile=101.0))
 
 
 def test_written_pyramid_reads_back_and_scores_as_in_memory(tmp_path):

@@ -156,6 +156,9 @@ def build(ids: Sequence[str], texts: Sequence[str], topic: str = "", recipe: Rec
         raise PyrabenchError(f"topic {topic!r}: a pyramid needs at least two models, got {len(texts)}")
     if len(set(ids)) < len(ids):
         raise PyrabenchError(f"topic {topic!r}: a model id given twice")
+    if not 0 <= recipe.percentile <= 100 or recipe.max_cliques < 1:
+        raise PyrabenchError(f"the edge percentile must lie in 0..100 and max_cliques be 1 or more, got "
+                             f"{recipe.percentile!r} and {recipe.max_cliques!r}")
     order = canonical_order(ids, texts)
     texts = [texts[i] for i in order]
     ids = [str(ids[i]) for i in order]
