@@ -48,3 +48,13 @@ def test_views():
                          "auto_id": [0, 7], "auto_weight": [0, 1], "auto_label": ["", "short"]})
     shown = reports.side_by_side_view(side, width=10)
     assert shown["NIST label"].iloc[0] == "x" * 9 + "…" and shown["built SCU"].tolist() == ["", "7"]
+
+
+def test_split_reading_counts_where_the_contributors_went():
+    example = pd.DataFrame({"model": ["A", "B", "C"], "contributor": ["a", "b", "c"], "built_id": [4, 9, 4],
+                            "built_weight": [2, 1, 2], "built_label": ["x", "y", "x"], "nist_id": 7,
+                            "nist_label": "Fire burned"})
+    assert "“Fire burned” (weight 3) is spread over 2 built SCUs" in reports.split_reading(example, "T")
+    example["built_id"] = [4, 9, 5]
+    assert "spread over 3 built SCUs" in reports.split_reading(example, "T")
+    assert reports.split_reading(example.iloc[0:0], "T") == "No SCU of T is split."

@@ -32,8 +32,8 @@ def agreement_view(table: pd.DataFrame) -> pd.DataFrame:
 
 def correlation_view(table: pd.DataFrame) -> pd.DataFrame:
     """Per corpus and metric: summary- and system-level Pearson (with interval) and Kendall."""
-    out = table.assign(metric=table["metric"].map(METRIC_LABELS))
-    cols = ["corpus", "metric"]
+    out = table.assign(metric=table["metric"].map(METRIC_LABELS), **{"calibrated on": table["calibrated_on"]})
+    cols = ["corpus", "metric", "calibrated on"]
     for level in ("summary", "system"):
         out[f"{level} Pearson r"] = out[f"{level}_pearson"]
         out[f"{level} Pearson r_lo"] = out[f"{level}_pearson_lo"]
@@ -161,3 +161,23 @@ def weights_reading(table: pd.DataFrame) -> str:
         return f"{side} SCUs of {what} ({a:.1f} % against NIST's {n:.1f} %, averaged over the corpora)"
 
     return f"The built pyramids have {compare(top, f'the top weight, {top}')}, and {compare(1, 'weight 1')}."
+
+
+def split_view(example: pd.DataFrame, width: int = 70) -> pd.DataFrame:
+    """The split example as the chapter shows it: texts cut to ``width`` characters."""
+    def cut(text: str) -> str:
+        return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+
+    return pd.DataFrame({"model": example["model"], "NIST contributor": example["contributor"].map(cut),
+                         "built SCU": [str(i) if i else "" for i in example["built_id"]],
+                         "built weight": [str(w) if w else "" for w in example["built_weight"]],
+                         "built label": example["built_label"].map(cut)})
+
+
+def split_reading(example: pd.DataFrame, topic: str) -> str:
+    """Where the contributors of the split example went, in a sentence."""
+    if example.empty:
+        return f"No SCU of {topic} is split."
+    went = example.loc[example["built_id"] > 0, "built_id"].nunique()
+    return (f"On {topic}, NIST's SCU “{example['nist_label'].iloc[0]}” (weight {len(example)}) is spread over "
+            f"{went} built SCUs: each of its contributors went where its clause fitted best.")

@@ -38,6 +38,9 @@ from .builder import EDUA, Recipe
 
 VERSION = "pyramid-builder-v1"
 METRICS = ("auto_built", "auto_nist", "rouge_2")
+#: The annotated corpus each DUC corpus is calibrated on when its own topics are not used (the
+#: transfer across corpora, what ``score --pyramid DIR --calibrate-on CORPUS`` does for a user).
+PARTNERS = {"duc2006": "duc2007", "duc2007": "duc2006", "duc2007-update": "duc2007"}
 _CONTRIBUTOR_COLUMNS = ["topic", "scu_id", "label", "cohesion", "summary_index", "start", "end"]
 
 
@@ -170,7 +173,10 @@ def correlation_table(corpora: Mapping[str, object], recipe: Recipe = EDUA, n_re
         ref = (calibrate_on or {}).get(name)
         frame = score_frame(corpus, recipe, ref, cache)
         res = correlations(frame, list(METRICS), "modified", n_resamples=n_resamples, seed=seed)
-        rows.extend({"corpus": name, "metric": m, **flat_row(res, m)} for m in METRICS)
+        calibrated_on = {"auto_built": ref.name if ref is not None else "its other topics",
+                         "auto_nist": "its other topics", "rouge_2": ""}
+        rows.extend({"corpus": name, "metric": m, "calibrated_on": calibrated_on[m], **flat_row(res, m)}
+                    for m in METRICS)
     return pd.DataFrame(rows)
 
 
@@ -241,3 +247,28 @@ def side_by_side(human: Pyramid, built: Pyramid, result: agreement.TopicAgreemen
             rows.append({"nist_id": 0, "nist_weight": 0, "nist_label": "", "auto_id": a.scu_id,
                          "auto_weight": a.weight, "auto_label": a.label})
     return pd.DataFrame(rows)
+
+
+def split_example(human: Pyramid, built: Pyramid, result: agreement.TopicAgreement) -> pd.DataFrame:
+    """The heaviest split NIST SCU of a topic (lowest id on a tie), one row per contributor: its
+    model, its text, and the built SCU holding most of its characters (``built_id``, weight, label;
+    0 and "" when none overlaps). Empty when no SCU is split."""
+    split = result.human[result.human["split"]].sort_values(["weight", "scu_id"], ascending=[False, True])
+    if split.empty:
+        return pd.DataFrame(columns=["model", "contributor", "built_id", "built_weight", "built_label"])
+    scu = human.scu(int(split["scu_id"].iloc[0]))
+    position = {sid: i for i, sid in enumerate(built.summarizer_ids)}
+    rows = []
+    for c in sorted(scu.contributors, key=lambda c: c.summary_index):
+        model = human.summarizer_ids[c.summary_index]
+        best, best_chars = None, 0
+        for a in built.scus:
+            for ac in a.contributors:
+                if ac.summary_index != position[model]:
+                    continue
+                chars = sum(max(0, min(p.end, q.end) - max(p.start, q.start)) for p in c.parts for q in ac.parts)
+                if chars > best_chars:
+                    best, best_chars = a, chars
+        rows.append({"model": model, "contributor": c.text, "built_id": best.scu_id if best else 0,
+                     "built_weight": best.weight if best else 0, "built_label": best.label if best else ""})
+    return pd.DataFrame(rows).assign(nist_id=scu.scu_id, nist_label=scu.label)
