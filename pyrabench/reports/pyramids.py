@@ -179,5 +179,5 @@ def split_reading(example: pd.DataFrame, topic: str) -> str:
     if example.empty:
         return f"No SCU of {topic} is split."
     went = example.loc[example["built_id"] > 0, "built_id"].nunique()
-    return (f"On {topic}, NIST's SCU “{example['nist_label'].iloc[0]}” (weight {len(example)}) is spread over "
+    return (f"On {topic}, NIST's SCU “{example['nist_label'].iloc[0]}” (weight {example['model'].nunique()}) is spread over "
             f"{went} built SCUs: each of its contributors went where its clause fitted best.")
