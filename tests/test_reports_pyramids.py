@@ -27,6 +27,10 @@ def test_lever_reading_names_best_and_worst():
     assert "best change" in text and "“a” (+0.050 over 0.900)" in text and "“b” (-0.100)" in text
     levers["system_pearson"] = [0.99, 0.95, 0.80]
     assert reports.lever_reading(levers, "base").startswith("No change to EDUA's settings raises")
+    levers["system_pearson"] = [0.959, 0.965, 0.954]
+    assert reports.lever_reading(levers, "base") == (
+        "No change to EDUA's settings moves the system-level Pearson (0.959) by more than 0.02: the changes "
+        "range from -0.005 to +0.006.")
 
 
 def test_weights_reading_compares_top_weight_and_weight_one():

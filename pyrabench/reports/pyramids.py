@@ -118,14 +118,18 @@ def targets_reading(targets: pd.DataFrame, floor: float = 0.90, within: float = 
     return verdict + ": " + "; ".join(parts) + "."
 
 
-def lever_reading(levers: pd.DataFrame, base: str, metric: str = "system_pearson") -> str:
-    """Which change to EDUA's settings helps the scorer most and which hurts most (``metric``)."""
+def lever_reading(levers: pd.DataFrame, base: str, metric: str = "system_pearson", negligible: float = 0.02) -> str:
+    """Which change to EDUA's settings helps the scorer most and which hurts most (``metric``), or
+    that none moves it by more than ``negligible``."""
     d = levers.dropna(subset=[metric])
     if base not in set(d["recipe"]) or len(d) < 2:
         return ""
     ref = float(d.loc[d["recipe"] == base, metric].mean())
     others = d[d["recipe"] != base].groupby("recipe", sort=False)[metric].mean() - ref
     best, worst = others.idxmax(), others.idxmin()
+    if others.abs().max() <= negligible:
+        return (f"No change to EDUA's settings moves the system-level Pearson ({ref:.3f}) by more than "
+                f"{negligible:.2f}: the changes range from {others.min():+.3f} to {others.max():+.3f}.")
     if others.max() <= 0:
         first = f"No change to EDUA's settings raises the system-level Pearson ({ref:.3f})"
     else:
