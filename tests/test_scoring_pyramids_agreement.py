@@ -65,13 +65,3 @@ def test_weight_shares():
     shares = weight_shares([HUMAN], [HUMAN], "t")
     assert shares["nist"].tolist() == shares["auto"].tolist() == [0.5, 0.5]
 
-
-def test_split_example_shows_where_each_contributor_went():
-    from pyrabench.scoring.pyramids.evaluation import split_example
-
-    split = _pyr([[("Fire burned the forest", 0)], [("The forest burned", 1)],
-                  [("Schools closed. Winds spread it", 0), ("Winds spread the fire. Roads closed", 1)]])
-    example = split_example(HUMAN, split, compare(HUMAN, split))
-    assert example[["model", "built_id", "built_weight"]].values.tolist() == [["A", 1, 1], ["B", 2, 1]]
-    assert example["nist_id"].iloc[0] == 1
-    assert split_example(HUMAN, HUMAN, compare(HUMAN, HUMAN)).empty
