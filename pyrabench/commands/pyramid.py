@@ -22,7 +22,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--unit", default=EDUA.unit, choices=UNITS_CHOICES,
                         help=f"what a contributor is (default {EDUA.unit}, EDUA's)")
     parser.add_argument("--similarity", default=EDUA.similarity, metavar="NAME",
-                        help=f"similarity of units: wmf (default, EDUA's WTMF), uni, minilm, emb:<embedding>")
+                        help="similarity of units: wmf (default, EDUA's WTMF), uni, minilm, emb:<embedding>")
     parser.add_argument("--percentile", type=finite_float, default=EDUA.percentile,
                         help=f"edge threshold: percentile of the cross-model similarities (default {EDUA.percentile:g}, "
                              "EDUA's)")

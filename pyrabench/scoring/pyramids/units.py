@@ -23,8 +23,6 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-import numpy as np
-
 from ...errors import UnknownNameError
 from ..auto.segments import Tokens, tokenize_many
 
@@ -91,7 +89,3 @@ def split_units(texts: Sequence[str], unit: str = "clause", min_words: int = MIN
         out.append(units)
     return out
 
-
-def unit_lengths(units: Sequence[Sequence[Unit]]) -> np.ndarray:
-    """Characters of every unit (for the chapter's description of the units)."""
-    return np.array([u.end - u.start for us in units for u in us], dtype=np.int64)
