@@ -10,11 +10,10 @@ import pytest
 
 from pyrabench.data import ducview
 from pyrabench.data.corpora import load_corpus
-from pyrabench.data.model import Pyramid
 from pyrabench.data.summaries import Summary
 from pyrabench.errors import OutputError
 from pyrabench.scoring.auto.own import peer_summaries, score_summaries
-from pyrabench.scoring.auto.pan_export import _header, pan_name, write_pan
+from pyrabench.scoring.auto.pan_export import pan_name, write_pan
 
 
 def _as_text(peers):
@@ -56,15 +55,6 @@ def test_user_pyramid_pan_round_trip(tmp_path, sample_root):
     assert back.pyramid.summaries == got.annotations[0].pyramid.summaries
     counted = got.scus.loc[got.scus["counted"], "scu_id"]
     assert len(counted) and sorted(back.matched_ids) == sorted(counted)
-
-
-def test_header_is_duc_only_for_duc_names():
-    duc = Pyramid("c", "D0701", ("a", "b"), ("A", "B"), ())
-    assert _header(duc, "D0701").regex == ducview.DUC_REGEX
-    assert _header(duc, "D0703-A").regex == ducview.DUC_REGEX
-    assert _header(duc, "volcanoes").regex == ducview.PASSONNEAU_REGEX
-    odd = Pyramid("c", "D0701", ("a", "b"), ("A", "b-2"), ())
-    assert _header(odd, "D0701").regex == ducview.PASSONNEAU_REGEX
 
 
 def test_pan_name_is_safe():

@@ -47,6 +47,7 @@ from lxml import etree
 from ..errors import DataFormatError
 from ..files import atomic_write, read_bytes
 from .model import SCU, Contributor, Part, PeerAnnotation, Pyramid
+from .names import TOPIC_ID
 from .offsets import checked_part
 from .repairs import RepairLog
 
@@ -416,6 +417,13 @@ class Header:
         if self.name is None:
             return ["---"]
         return ["", "---------------", f"{self.name}.{summarizer_id}", "---------------", ""]
+
+
+def header_for(pyramid: Pyramid, topic: str) -> Header:
+    """DUC's dashed header when the topic and summarizer ids fit DUC's regex, else ``---`` lines."""
+    if TOPIC_ID.match(topic) and all(re.fullmatch(r"[A-Z0-9]+", i) for i in pyramid.summarizer_ids):
+        return Header(f"{topic}.M.250.A", DUC_REGEX)
+    return Header(None, PASSONNEAU_REGEX)
 
 
 _LEAVES = ("line", "part", "startDocumentRegEx")
