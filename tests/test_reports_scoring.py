@@ -109,7 +109,9 @@ def _transfer_row(f1, summary_cov, system_inside, r_est, r_rouge):
             "summary_width": 0.3, "systems_inside": system_inside, "systems": 10, "system_coverage": system_inside / 10,
             "system_width": 0.05, "system_pearson_estimate": r_est, "system_pearson_rouge_2": r_rouge,
             "system_kendall_estimate": 0.8, "system_kendall_rouge_2": 0.7, "p_systems_pearson": 0.2,
-            "p_both_pearson": 0.3, "p_systems_kendall": 0.4, "p_both_kendall": 0.5}
+            "p_both_pearson": 0.3, "p_systems_kendall": 0.4, "p_both_kendall": 0.5,
+            "system_pearson_combined": r_est + 0.01, "system_kendall_combined": 0.6, "p_combined_systems_pearson": 0.1,
+            "p_combined_both_pearson": 0.2, "p_combined_systems_kendall": 0.3, "p_combined_both_kendall": 0.4}
 
 
 def test_transfer_view_and_claims_follow_the_figures():
@@ -124,6 +126,9 @@ def test_transfer_view_and_claims_follow_the_figures():
     assert "F1 0.875 (Jaccard 0.776, 22 peers)" in said_good
     assert "Pearson is at least ROUGE-2's in 2 of 2" in said_good and "in 1 of 2" in said_bad
     assert "systems in 1 of 2" in said_bad
+    assert "reaches ROUGE-2's Pearson in 2 of 2 and its Kendall in 0 of 2" in said_good
+    both = reports.transfer_combined_view(good)
+    assert both.loc[0, "r: estimate / combined / ROUGE-2"] == "0.970 / 0.980 / 0.950"
     empty = pd.DataFrame([{"fitted_on": "a", "scored": "b", "error": "one class"}])
     assert "no direction" in reports.transfer_view(empty).iloc[0, 0]
     assert "too small" in reports.transfer_claims(empty, {"summaries": 0})

@@ -847,6 +847,23 @@ def transfer_view(table: pd.DataFrame) -> pd.DataFrame:
     }).reset_index(drop=True)
 
 
+def transfer_combined_view(table: pd.DataFrame) -> pd.DataFrame:
+    """Per direction, per system: the estimate, the combined score (estimate and ROUGE-2,
+    :func:`pyrabench.scoring.auto.transfer.combined`) and ROUGE-2, Pearson and Kendall, with the
+    combined score's paired p against ROUGE-2 (PERM-SYSTEMS / PERM-BOTH)."""
+    if "system_pearson_combined" not in table.columns:
+        return pd.DataFrame({"note": ["no direction could be fitted on this data"]})
+    t = table.dropna(subset=["system_pearson_combined"])
+    out = {"fitted on": t["fitted_on"], "scored": t["scored"]}
+    for stat, sym in (("pearson", "r"), ("kendall", "τ")):
+        out[f"{sym}: estimate / combined / ROUGE-2"] = [
+            f"{r[f'system_{stat}_estimate']:.3f} / {r[f'system_{stat}_combined']:.3f} / {r[f'system_{stat}_rouge_2']:.3f}"
+            for _, r in t.iterrows()]
+        out[f"p, combined − ROUGE-2 {sym} (systems / both)"] = [
+            f"{r[f'p_combined_systems_{stat}']:.3f} / {r[f'p_combined_both_{stat}']:.3f}" for _, r in t.iterrows()]
+    return pd.DataFrame(out).reset_index(drop=True)
+
+
 def transfer_claims(table: pd.DataFrame, ceiling: dict) -> str:
     """Which targets (:data:`pyrabench.scoring.auto.transfer.TARGETS`) the calibrated scorer
     meets on the corpora it never saw, read from :func:`transfer_view`'s table, with the two
@@ -871,4 +888,8 @@ def transfer_claims(table: pd.DataFrame, ceiling: dict) -> str:
              f"(coverage {t['system_coverage'].min():.3f}–{t['system_coverage'].max():.3f}).",
              f"Per system, the estimate's Pearson is at least ROUGE-2's in {int(met['pearson'].sum())} of {n} "
              f"directions and its Kendall in {int(met['kendall'].sum())} of {n}."]
+    if "combined_pearson" in met.columns:
+        parts.append(f"The combined score (estimate and ROUGE-2) reaches ROUGE-2's Pearson in "
+                     f"{int(met['combined_pearson'].sum())} of {n} and its Kendall in "
+                     f"{int(met['combined_kendall'].sum())} of {n}.")
     return " ".join(parts)

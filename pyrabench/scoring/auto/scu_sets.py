@@ -16,8 +16,10 @@ against the annotators' sets:
     must share the words that tell *this* SCU from the others;
   - ``len_ratio``: the peer's content words over the mean of the model summaries' (a 100-word
     update summary holds fewer SCUs than a 250-word one; the ratio carries this across corpora);
-  - ``n_scus_log``: the log of the pyramid's SCU count (a larger pyramid spreads the same
-    content over more, narrower SCUs).
+  - ``prior``: ``log(m / S)``, the mean number of SCUs in a model summary over the pyramid's
+    SCUs — the share of the pyramid a model summary holds. DUC 2007 update pyramids have 25
+    SCUs, the main tasks' 70–80: without it a model of one task over- or under-counts in the
+    other by a third (with the log SCU count alone in its place, by as much).
 
 * **Evidence.** For each pair, the peer sentence with the best distinctiveness-weighted recall
   of a contributor or the label: its index among the summary's sentences and its character
@@ -48,16 +50,16 @@ from scipy import sparse
 from ...cache import cached_frame, fingerprint
 from ...errors import PyrabenchError
 from ...text import words_many
-from ..manual import DEFAULT_CONVENTION, double_annotations, matched_set
+from ..manual import DEFAULT_CONVENTION, average_model_scus, double_annotations, matched_set
 from . import calibrated, intervals
 from .calibrated import KEYS, LEXICAL, _bags, _by_topic, _max_groups, _topic, content_stems
 from .pipeline import corpus_key
 from .segments import tokenize_many
 
-DISTINCT = ("ri_sent_c", "ri_sent_l", "len_ratio", "n_scus_log")
+DISTINCT = ("ri_sent_c", "ri_sent_l", "len_ratio", "prior")
 FEATURES = LEXICAL + DISTINCT
 EVIDENCE = ("unit", "start", "end")
-VERSION = "scu-sets-v1"
+VERSION = "scu-sets-v2"
 SCU_COLUMNS = ["topic", "summary", "scu_id", "label", "weight", "p", "counted", "unit", "start", "end"]
 
 
@@ -122,7 +124,7 @@ def distinct_features(topic, units: list[list[str]]) -> tuple[dict[str, np.ndarr
     words = np.bincount(unit_peer, weights=[len(s) for s in unit_stems], minlength=n_p) if len(flat) else np.zeros(n_p)
     model_words = np.mean([len(content_stems(x)) for x in words_many(list(topic.pyramid.summaries))])
     feats["len_ratio"] = np.broadcast_to((words / max(model_words, 1.0))[:, None], (n_p, n_s))
-    feats["n_scus_log"] = np.full((n_p, n_s), np.log(max(n_s, 1)))
+    feats["prior"] = np.full((n_p, n_s), np.log(max(average_model_scus(topic.pyramid), 1e-9) / max(n_s, 1)))
     # evidence: per (unit, SCU) the best of its contributors and label, argmax over a peer's units
     per_unit = np.zeros((len(flat), n_s))
     if len(flat) and rc.size:
@@ -293,17 +295,30 @@ class SCUModel:
     summary_errors: intervals.SummaryErrors
     system_errors: intervals.SystemErrors
     features: tuple[str, ...] = FEATURES
-    fold_models: dict = field(default_factory=dict, repr=False)  # training topic -> model that held it out
+    model: str = "logistic"
+    training: dict = field(default_factory=dict, repr=False)  # corpus name -> its training frame
+    _fold_models: dict | None = field(default=None, repr=False)  # training topic -> model that held it out
+
+    def fold_model(self, topic: str):
+        """The cross-fitting model that held training topic ``topic`` out (None: not a training
+        topic); the fold models are fitted on first use."""
+        if self._fold_models is None:
+            self._fold_models = {}
+            for frame in self.training.values():
+                fold, fitted = calibrated.fold_models(frame, self.features, calibrated.FOLDS, self.model)
+                self._fold_models.update({t: fitted[int(k)] for t, k in zip(frame["topic"], fold)})
+        return self._fold_models.get(topic)
 
     def probabilities(self, frame: pd.DataFrame, own_topics: bool = True) -> np.ndarray:
         """``P(marked)`` per row of a :func:`summary_frame`; with ``own_topics``, a row of a
         training corpus's topic (column ``topic``) is predicted by the cross-fitting model that
         held that topic out, so no annotation ever informs its own topic's score."""
         p = _predict(self.classifier, frame, self.features)
-        if own_topics and self.fold_models and len(frame):
+        if own_topics and self.training and len(frame):
             topics = frame["topic"].astype(str).to_numpy()
+            known = set().union(*(set(f["topic"]) for f in self.training.values()))
             for t in np.unique(topics):
-                m = self.fold_models.get(t)
+                m = self.fold_model(t) if t in known else None
                 if m is not None:
                     rows = topics == t
                     p[rows] = _predict(m, frame[rows], self.features)
@@ -339,13 +354,9 @@ def fit(corpora: Sequence, features: Sequence[str] = FEATURES, model: str = "log
         raise PyrabenchError("no annotated corpus to fit the SCU model on")
     summaries = held_out_summaries(frames, features, model)
     allrows = pd.concat(list(frames.values()), ignore_index=True)
-    fold_models = {}
-    for frame in frames.values():
-        fold, fitted = calibrated.fold_models(frame, features, calibrated.FOLDS, model)
-        fold_models.update({t: fitted[int(k)] for t, k in zip(frame["topic"], fold)})
     return SCUModel(tuple(frames), _fit(allrows, features, model),
                     intervals.summary_errors(summaries["manual"], summaries["estimate"], summaries["sd"], confidence),
-                    intervals.system_errors(summaries), tuple(features), fold_models)
+                    intervals.system_errors(summaries), tuple(features), model, frames)
 
 
 def held_out_summaries(frames: dict[str, pd.DataFrame], features: Sequence[str] = FEATURES,

@@ -11,7 +11,10 @@ annotators of the scored corpus (:func:`direction_row`):
   its mean) and mean width;
 * per system, Pearson and Kendall of the mean estimate with the manual mean beside ROUGE-2's,
   and the paired permutation tests (Deutsch et al. 2021) of estimate against ROUGE-2: systems
-  swapped (PERM-SYSTEMS) and systems and topics jointly (PERM-BOTH), two-sided p.
+  swapped (PERM-SYSTEMS) and systems and topics jointly (PERM-BOTH), two-sided p;
+* the same for the **combined score** (:func:`combined`), the estimate and ROUGE-2 each
+  standardized over the scored summaries and averaged: not a pyramid estimate (it has no
+  pyramid scale), a ranking of summaries and systems that leans on both.
 
 :func:`transfer_table` caches the whole table under ``$PYRABENCH_CACHE/scoring/transfer``, keyed
 by every corpus's content and the method's version.
@@ -42,10 +45,13 @@ TARGETS = {"set_f1": 0.65, "summary_coverage": 0.93, "system_coverage": 0.90}
 
 def targets_met(row) -> dict[str, bool]:
     """Which :data:`TARGETS` a :func:`transfer_table` row meets, and whether its per-system
-    Pearson and Kendall are at least ROUGE-2's (``pearson``, ``kendall``)."""
+    Pearson and Kendall are at least ROUGE-2's (``pearson``, ``kendall``; the combined score's:
+    ``combined_pearson``, ``combined_kendall``)."""
     out = {k: bool(row[k] >= v) for k, v in TARGETS.items()}
     for stat in ("pearson", "kendall"):
         out[stat] = bool(row[f"system_{stat}_estimate"] >= row[f"system_{stat}_rouge_2"])
+        if f"system_{stat}_combined" in row:
+            out[f"combined_{stat}"] = bool(row[f"system_{stat}_combined"] >= row[f"system_{stat}_rouge_2"])
     return out
 
 
@@ -60,9 +66,9 @@ def directions(names: Sequence[str], pooled: bool = True) -> list[tuple[tuple[st
 
 def scored_frame(model: scu_sets.SCUModel, corpus, seed: int = 0, cache: bool = True):
     """``(scus, summaries, systems)`` of ``corpus``'s annotated peers scored by ``model`` as new
-    text, with the manual scores (``manual``; system: its mean) and ROUGE-2 beside them."""
+    text (a corpus the model was fitted on: each topic by the fold model that held it out), with the manual scores (``manual``; system: its mean) and ROUGE-2 beside them."""
     frame = scu_sets.corpus_frame(corpus, cache)
-    scus = model.scus(frame, KEYS, own_topics=False)
+    scus = model.scus(frame, KEYS, own_topics=corpus.name in model.fitted_on)
     summaries = model.summaries(scus, KEYS)
     manual = score_corpus(corpus)[[*KEYS, "modified"]].astype({k: str for k in KEYS})
     rouge = rouge_frame(corpus, cache=cache)[[*KEYS, "rouge_2"]].astype({k: str for k in KEYS})
@@ -75,6 +81,17 @@ def scored_frame(model: scu_sets.SCUModel, corpus, seed: int = 0, cache: bool = 
     return scus, summaries, systems
 
 
+def combined(estimate, rouge_2) -> np.ndarray:
+    """The mean of the estimate's and ROUGE-2's z-scores over the summaries scored together: it
+    uses no manual score, so it is as available as either alone."""
+    def z(v):
+        v = np.asarray(v, dtype=np.float64)
+        sd = v.std()
+        return (v - v.mean()) / sd if sd > 0 else np.zeros_like(v)
+
+    return (z(estimate) + z(rouge_2)) / 2
+
+
 def direction_row(model: scu_sets.SCUModel, corpus, n_resamples: int = N_RESAMPLES, seed: int = 0,
                   cache: bool = True) -> dict:
     """One row of :func:`transfer_table` (module docstring)."""
@@ -85,16 +102,18 @@ def direction_row(model: scu_sets.SCUModel, corpus, n_resamples: int = N_RESAMPL
     row.update(summary_coverage=s["coverage"], summary_width=s["width"], summaries=s["n"])
     s = intervals.coverage(systems["manual"], systems["estimate_low"], systems["estimate_high"])
     row.update(system_coverage=s["coverage"], system_width=s["width"], systems=s["n"], systems_inside=s["inside"])
-    frame = summaries[[*KEYS, "modified", "estimate", "rouge_2"]]
-    res = correlations(frame, ["estimate", "rouge_2"], "modified", n_resamples=n_resamples, seed=seed)
-    for metric in ("estimate", "rouge_2"):
+    frame = summaries[[*KEYS, "modified", "estimate", "rouge_2"]].assign(
+        combined=combined(summaries["estimate"], summaries["rouge_2"]))
+    res = correlations(frame, ["estimate", "combined", "rouge_2"], "modified", n_resamples=n_resamples, seed=seed)
+    for metric in ("estimate", "combined", "rouge_2"):
         for stat in ("pearson", "kendall"):
             row[f"system_{stat}_{metric}"] = res["levels"]["system"][metric][stat]
-    for scheme, label in ((None, "systems"), ("both", "both")):
-        test = compare(frame, "estimate", "rouge_2", "modified", level="system", n_resamples=n_resamples,
-                       seed=seed, scheme=scheme)
-        for stat in ("pearson", "kendall"):
-            row[f"p_{label}_{stat}"] = test["p_value"][stat]
+    for metric, prefix in (("estimate", "p"), ("combined", "p_combined")):
+        for scheme, label in ((None, "systems"), ("both", "both")):
+            test = compare(frame, metric, "rouge_2", "modified", level="system", n_resamples=n_resamples,
+                           seed=seed, scheme=scheme)
+            for stat in ("pearson", "kendall"):
+                row[f"{prefix}_{label}_{stat}"] = test["p_value"][stat]
     return row
 
 
@@ -115,6 +134,26 @@ def transfer_table(corpora: dict, pooled: bool = True, n_resamples: int = N_RESA
                 rows.append(direction_row(model, corpora[test], n_resamples, seed, cache))
             except PyrabenchError as exc:
                 rows.append({"fitted_on": " + ".join(train), "scored": test, "error": str(exc)})
+        return pd.DataFrame(rows)
+
+    return cached_frame("transfer", key, compute, cache)
+
+
+def within_table(corpora: dict, n_resamples: int = N_RESAMPLES, seed: int = 0, cache: bool = True) -> pd.DataFrame:
+    """:func:`transfer_table`'s rows for each corpus scored by its own model on held-out topics
+    (cross-fitting; intervals from errors on held-out topics and systems). Cached by content."""
+    names = list(corpora)
+    key = fingerprint(VERSION, "within", scu_sets.VERSION, calibrated.VERSION,
+                      [corpus_key(corpora[n]) for n in names], n_resamples, seed)
+
+    def compute() -> pd.DataFrame:
+        rows = []
+        for name in names:
+            try:
+                rows.append(direction_row(scu_sets.fit([corpora[name]], cache=cache), corpora[name], n_resamples,
+                                          seed, cache))
+            except PyrabenchError as exc:
+                rows.append({"fitted_on": name, "scored": name, "error": str(exc)})
         return pd.DataFrame(rows)
 
     return cached_frame("transfer", key, compute, cache)
