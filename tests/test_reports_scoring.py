@@ -101,3 +101,34 @@ def test_plot_densities_on_a_given_axis():
     n_marks = sum(len(determine_thresholds(g["similarity"])) for _, g in pairs.groupby(["combine", "similarity_name"]))
     assert len(ax.lines) == 4 + n_marks  # two curves per combine
     assert ax.get_title() == "min"  # the last combine drawn
+
+
+def _transfer_row(f1, summary_cov, system_inside, r_est, r_rouge):
+    return {"fitted_on": "a", "scored": "b", "set_precision": 0.6, "set_recall": 0.6, "set_f1": f1,
+            "set_jaccard": f1 / (2 - f1), "set_counted": 8.0, "set_marked": 8.5, "summary_coverage": summary_cov,
+            "summary_width": 0.3, "systems_inside": system_inside, "systems": 10, "system_coverage": system_inside / 10,
+            "system_width": 0.05, "system_pearson_estimate": r_est, "system_pearson_rouge_2": r_rouge,
+            "system_kendall_estimate": 0.8, "system_kendall_rouge_2": 0.7, "p_systems_pearson": 0.2,
+            "p_both_pearson": 0.3, "p_systems_kendall": 0.4, "p_both_kendall": 0.5,
+            "system_pearson_combined": r_est + 0.01, "system_kendall_combined": 0.6, "p_combined_systems_pearson": 0.1,
+            "p_combined_both_pearson": 0.2, "p_combined_systems_kendall": 0.3, "p_combined_both_kendall": 0.4}
+
+
+def test_transfer_view_and_claims_follow_the_figures():
+    good = pd.DataFrame([_transfer_row(0.7, 0.95, 10, 0.97, 0.95), _transfer_row(0.66, 0.94, 9, 0.96, 0.95)])
+    bad = pd.DataFrame([_transfer_row(0.5, 0.80, 4, 0.90, 0.95), _transfer_row(0.66, 0.94, 9, 0.96, 0.95)])
+    ceiling = {"f1": 0.875, "jaccard": 0.776, "summaries": 22}
+    view = reports.transfer_view(good)
+    assert view.loc[0, "systems in interval (width)"] == "10 of 10 (0.050)"
+    assert view.loc[0, "system r, estimate / ROUGE-2"] == "0.970 / 0.950"
+    said_good, said_bad = reports.transfer_claims(good, ceiling), reports.transfer_claims(bad, ceiling)
+    assert "F1 ≥ 0.65 in 2 of 2 directions" in said_good and "F1 ≥ 0.65 in 1 of 2 directions" in said_bad
+    assert "F1 0.875 (Jaccard 0.776, 22 peers)" in said_good
+    assert "Pearson is at least ROUGE-2's in 2 of 2" in said_good and "in 1 of 2" in said_bad
+    assert "systems in 1 of 2" in said_bad
+    assert "reaches ROUGE-2's Pearson in 2 of 2 and its Kendall in 0 of 2" in said_good
+    both = reports.transfer_combined_view(good)
+    assert both.loc[0, "r: estimate / combined / ROUGE-2"] == "0.970 / 0.980 / 0.950"
+    empty = pd.DataFrame([{"fitted_on": "a", "scored": "b", "error": "one class"}])
+    assert "no direction" in reports.transfer_view(empty).iloc[0, 0]
+    assert "too small" in reports.transfer_claims(empty, {"summaries": 0})

@@ -812,3 +812,84 @@ def manual_score_claims(manual: pd.DataFrame) -> str:
     return (f"Modified scores average {m:.2f} and coverage is {coverage} ({c:.2f}): a peer expresses only a fraction of "
             f"what the models say. The original score is {original} ({o:.2f}) because it only asks whether the SCUs a "
             "peer does express are the heavy ones.")
+
+
+# --------------------------------------------------------------------------- the calibrated scorer on new corpora
+
+
+def transfer_view(table: pd.DataFrame) -> pd.DataFrame:
+    """:func:`pyrabench.scoring.auto.transfer.transfer_table` as the chapter shows it: per
+    direction, the SCU sets against the annotators, the intervals' coverage and width, and per
+    system the estimate beside ROUGE-2 with the paired tests' p (PERM-SYSTEMS, PERM-BOTH)."""
+    if "set_f1" not in table.columns or not len(table):
+        return pd.DataFrame({"note": ["no direction could be fitted on this data"]})
+    t = table.dropna(subset=["set_f1"])
+
+    def pair(r, stat):
+        return f"{r[f'system_{stat}_estimate']:.3f} / {r[f'system_{stat}_rouge_2']:.3f}"
+
+    def ps(r, stat):
+        return f"{r[f'p_systems_{stat}']:.3f} / {r[f'p_both_{stat}']:.3f}"
+
+    return pd.DataFrame({
+        "fitted on": t["fitted_on"], "scored": t["scored"],
+        "P": t["set_precision"].round(3), "R": t["set_recall"].round(3), "F1": t["set_f1"].round(3),
+        "Jaccard": t["set_jaccard"].round(3), "SCUs counted / marked": [
+            f"{a:.1f} / {b:.1f}" for a, b in zip(t["set_counted"], t["set_marked"])],
+        "summaries in interval (width)": [f"{c:.3f} ({w:.2f})" for c, w in zip(t["summary_coverage"],
+                                                                              t["summary_width"])],
+        "systems in interval (width)": [f"{i} of {n} ({w:.3f})" for i, n, w in zip(
+            t["systems_inside"], t["systems"], t["system_width"])],
+        "system r, estimate / ROUGE-2": [pair(r, "pearson") for _, r in t.iterrows()],
+        "p, r (systems / both)": [ps(r, "pearson") for _, r in t.iterrows()],
+        "system τ, estimate / ROUGE-2": [pair(r, "kendall") for _, r in t.iterrows()],
+        "p, τ (systems / both)": [ps(r, "kendall") for _, r in t.iterrows()],
+    }).reset_index(drop=True)
+
+
+def transfer_combined_view(table: pd.DataFrame) -> pd.DataFrame:
+    """Per direction, per system: the estimate, the combined score (estimate and ROUGE-2,
+    :func:`pyrabench.scoring.auto.transfer.combined`) and ROUGE-2, Pearson and Kendall, with the
+    combined score's paired p against ROUGE-2 (PERM-SYSTEMS / PERM-BOTH)."""
+    if "system_pearson_combined" not in table.columns:
+        return pd.DataFrame({"note": ["no direction could be fitted on this data"]})
+    t = table.dropna(subset=["system_pearson_combined"])
+    out = {"fitted on": t["fitted_on"], "scored": t["scored"]}
+    for stat, sym in (("pearson", "r"), ("kendall", "τ")):
+        out[f"{sym}: estimate / combined / ROUGE-2"] = [
+            f"{r[f'system_{stat}_estimate']:.3f} / {r[f'system_{stat}_combined']:.3f} / {r[f'system_{stat}_rouge_2']:.3f}"
+            for _, r in t.iterrows()]
+        out[f"p, combined − ROUGE-2 {sym} (systems / both)"] = [
+            f"{r[f'p_combined_systems_{stat}']:.3f} / {r[f'p_combined_both_{stat}']:.3f}" for _, r in t.iterrows()]
+    return pd.DataFrame(out).reset_index(drop=True)
+
+
+def transfer_claims(table: pd.DataFrame, ceiling: dict) -> str:
+    """Which targets (:data:`pyrabench.scoring.auto.transfer.TARGETS`) the calibrated scorer
+    meets on the corpora it never saw, read from :func:`transfer_view`'s table, with the two
+    annotators' agreement (:func:`pyrabench.scoring.auto.scu_sets.ceiling`) beside the SCU sets."""
+    from ..scoring.auto.transfer import TARGETS, targets_met
+
+    t = table.dropna(subset=["set_f1"]) if "set_f1" in table.columns else table.iloc[:0]
+    if not len(t):
+        return "No direction could be fitted on this data: the corpora are too small to measure transfer."
+    met = pd.DataFrame([targets_met(r) for _, r in t.iterrows()])
+    n = len(t)
+    roof = (f" Two annotators of the same peers agree at F1 {ceiling['f1']:.3f} (Jaccard {ceiling['jaccard']:.3f}, "
+            f"{ceiling['summaries']} peers)." if ceiling.get("summaries") else "")
+    f1 = t["set_f1"]
+    parts = [f"The counted SCU sets reach F1 ≥ {TARGETS['set_f1']:.2f} in {int(met['set_f1'].sum())} of {n} "
+             f"directions (F1 {f1.min():.3f}–{f1.max():.3f}, Jaccard {t['set_jaccard'].min():.3f}–"
+             f"{t['set_jaccard'].max():.3f}).{roof}",
+             f"The summary intervals hold the manual score for ≥ {TARGETS['summary_coverage']:.0%} of the summaries in "
+             f"{int(met['summary_coverage'].sum())} of {n} directions (coverage {t['summary_coverage'].min():.3f}–"
+             f"{t['summary_coverage'].max():.3f}); the system intervals hold the manual mean for ≥ "
+             f"{TARGETS['system_coverage']:.0%} of the systems in {int(met['system_coverage'].sum())} of {n} "
+             f"(coverage {t['system_coverage'].min():.3f}–{t['system_coverage'].max():.3f}).",
+             f"Per system, the estimate's Pearson is at least ROUGE-2's in {int(met['pearson'].sum())} of {n} "
+             f"directions and its Kendall in {int(met['kendall'].sum())} of {n}."]
+    if "combined_pearson" in met.columns:
+        parts.append(f"The combined score (estimate and ROUGE-2) reaches ROUGE-2's Pearson in "
+                     f"{int(met['combined_pearson'].sum())} of {n} and its Kendall in "
+                     f"{int(met['combined_kendall'].sum())} of {n}.")
+    return " ".join(parts)
