@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import numpy as np
@@ -230,11 +229,15 @@ def test_user_pyramid_pan_round_trip(tmp_path, sample_root):
     text = (base / "target_summaries" / "900000101.txt").read_text(encoding="utf-8")
     got = score_summaries([Summary("", "s1", text)], pyramid=base / "pyramid_HOW_VOLCANOES_FORM.pyr",
                           similarity="uni", threshold=0.5, data=sample_root)
+    assert len(got.matches) > 0  # something matched, so the round trip below has content to compare
     (path,) = write_pan(got, tmp_path / "out")
     back = ducview.read_peer(path, "mine", "t", "s1")
+    assert back.summary == got.annotations[0].summary
     assert back.pyramid.summaries == got.annotations[0].pyramid.summaries
+    assert back.pyramid.scus == got.annotations[0].pyramid.scus
     assert sorted(back.matched_ids) == sorted(got.matches["scu_id"])
-    assert json.dumps(sorted(got.matches["scu_id"].tolist()))  # matched something to check
+    spans = {s.scu_id: [p.text for c in s.contributors for p in c.parts] for s in back.scus if s.contributors}
+    assert spans == {i: [span] for i, span in zip(got.matches["scu_id"], got.matches["span"])}
 
 
 def test_first_call_training_wmf_shows_a_progress_bar(tmp_path, monkeypatch):
