@@ -1,4 +1,4 @@
-"""Readers for DUCView XML: pyramids (``.pyr``) and peer annotations (``.pan``).
+"""Readers and writers for DUCView XML: pyramids (``.pyr``) and peer annotations (``.pan``).
 
 DUCView (Columbia) is the tool NIST and Passonneau et al. used to build pyramids. Its files:
 
@@ -30,6 +30,14 @@ are skipped and logged (file, SCU id, reason), as are contributors and SCUs left
 documented repair, ``contributor-across-summaries``: a contributor whose parts lie in two model
 summaries keeps the parts of the summary holding most of its text. Model summaries keep their
 line breaks (one sentence a line in DUC); offsets index them as they are.
+
+Writing (:func:`write_pyramid`, :func:`write_peer`): what the writers write, the readers read
+back. XML 1.0 cannot hold every character, not even as a character reference: NUL and the other
+C0 controls but tab, line feed and carriage return, the surrogates (which no UTF-8 file holds),
+U+FFFE and U+FFFF. The reader refuses a file holding one (malformed XML), so the writers refuse a
+text holding one too, with an :class:`~pyrabench.errors.OutputError` naming the file, the text
+and the character, before the file is touched (escaping it another way would change the text,
+and its offsets with it).
 """
 
 from __future__ import annotations
@@ -44,7 +52,7 @@ from pathlib import Path
 import re2
 from lxml import etree
 
-from ..errors import DataFormatError
+from ..errors import DataFormatError, OutputError
 from ..files import atomic_write, read_bytes
 from .model import SCU, Contributor, Part, PeerAnnotation, Pyramid
 from .offsets import checked_part
@@ -473,13 +481,47 @@ def _pyramid_body(pyramid: Pyramid, header: Header) -> list[str]:
     return _lines(root)
 
 
+#: A character XML 1.0 cannot hold (its ``Char`` production), not even as a character reference.
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _check_xml_text(path, texts) -> None:
+    """Refuse, naming the file, the text and the character, any of ``texts`` (``(what, text)``)
+    that XML 1.0 cannot hold (:data:`_NOT_XML`), before a byte is written."""
+    for what, text in texts:
+        bad = _NOT_XML.search(text)
+        if bad:
+            raise OutputError(f"{path}: cannot write {what}: it holds U+{ord(bad.group()):04X} at character "
+                              f"{bad.start()}, which XML (a DUCView file) cannot hold; remove it and score again")
+
+
+def _pyramid_texts(pyramid: Pyramid, header: Header):
+    yield "the summary header", header.name or ""
+    yield "the summary header pattern", header.regex or ""
+    for sid, summary in zip(pyramid.summarizer_ids, pyramid.summaries):
+        yield f"the name of model summary {sid!r}", sid
+        yield f"model summary {sid!r}", summary
+    for scu in pyramid.scus:
+        yield f"the label of SCU {scu.scu_id}", scu.label
+        yield from _contributor_texts(scu.scu_id, scu.contributors)
+
+
+def _contributor_texts(scu_id: int, contributors):
+    for c in contributors:
+        yield f"a contributor of SCU {scu_id}", c.label
+        for p in c.parts:
+            yield f"a part of SCU {scu_id}", p.text
+
+
 def _write_text(path, lines: list[str], crlf: bool) -> None:
     data = ("\r\n" if crlf else "\n").join(lines) + ("\r\n" if crlf else "\n")
     atomic_write(path, lambda tmp: tmp.write_bytes(data.encode("utf-8")))
 
 
 def write_pyramid(pyramid: Pyramid, path, header: Header, crlf: bool = True) -> None:
-    """A ``.pyr`` file DUCView (and :func:`read_pyramid`) reads. Atomic."""
+    """A ``.pyr`` file DUCView (and :func:`read_pyramid`) reads. Atomic; a text XML cannot hold
+    is an :class:`OutputError` before the file is touched."""
+    _check_xml_text(path, _pyramid_texts(pyramid, header))
     _write_text(path, ['<?xml version="1.0"?>', _PYR_DTD, "", *_pyramid_body(pyramid, header)], crlf)
 
 
@@ -487,7 +529,11 @@ def write_peer(
     peer: PeerAnnotation, path, header: Header, crlf: bool = True
 ) -> None:
     """A ``.pan`` file: the embedded pyramid, the peer text, one ``peerscu`` per pyramid SCU
-    (heaviest first, as DUCView lists them) and the uid-0 bin. Atomic."""
+    (heaviest first, as DUCView lists them) and the uid-0 bin. Atomic; a text XML cannot hold is
+    an :class:`OutputError` before the file is touched."""
+    _check_xml_text(path, [("the peer summary", peer.summary), *_pyramid_texts(peer.pyramid, header),
+                           *_contributor_texts(0, peer.unmatched),
+                           *(t for scu in peer.scus for t in _contributor_texts(scu.scu_id, scu.contributors))])
     matched = {s.scu_id: s for s in peer.scus}
     annotation = etree.Element("annotation")
     annotation.append(_text_element(peer.summary.split("\n")))
