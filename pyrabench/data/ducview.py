@@ -55,7 +55,7 @@ from lxml import etree
 from ..errors import DataFormatError, OutputError
 from ..files import atomic_write, read_bytes
 from .model import SCU, Contributor, Part, PeerAnnotation, Pyramid
-from .offsets import checked_part
+from .offsets import checked_part, refuse_blank_parts
 from .repairs import RepairLog
 
 #: Passonneau 2013 pyramids have no ``startDocumentRegEx``: each summary follows a ``---`` line.
@@ -462,14 +462,35 @@ def _contributor_element(parent, c: Contributor, base: int = 0) -> None:
         etree.SubElement(el, "part", label=p.text, start=str(p.start + base), end=str(p.end + base))
 
 
-def _pyramid_body(pyramid: Pyramid, header: Header) -> list[str]:
-    """The ``<pyramid>`` element's lines; part offsets are rebased into the joined text."""
+def _check_split(path, text: str, pyramid: Pyramid, header: Header) -> None:
+    """Refuse model summaries the reader would not cut back out of the joined ``text`` as they
+    are (it drops a summary's leading and trailing blanks and dashed rules, and starts a new
+    summary at every line its header pattern matches)."""
+    regex = header.regex or (PASSONNEAU_REGEX if header.name is None else DUC_REGEX)
+    try:
+        split = split_summaries(text, regex, path)
+    except DataFormatError as exc:
+        raise OutputError(f"{path}: cannot write the pyramid: its text would not read back ({exc.reason})") from None
+    back = [text[s:e] for s, e in zip(split.starts, split.ends)]
+    if len(back) != len(pyramid.summaries):
+        raise OutputError(f"{path}: cannot write the pyramid: its {len(pyramid.summaries)} model summaries would read "
+                          f"back as {len(back)} (a summary holds a line the header pattern {regex!r} matches)")
+    for sid, summary, got in zip(pyramid.summarizer_ids, pyramid.summaries, back):
+        if got != summary:
+            raise OutputError(f"{path}: cannot write model summary {sid!r}: it would read back as another text (a "
+                              "summary may not begin or end with blanks or a dashed rule, nor be empty)")
+
+
+def _pyramid_body(pyramid: Pyramid, header: Header, path) -> list[str]:
+    """The ``<pyramid>`` element's lines; part offsets are rebased into the joined text. Model
+    summaries the reader would not cut back out as they are are refused (:func:`_check_split`)."""
     lines: list[str] = []
     starts = []
     for sid, summary in zip(pyramid.summarizer_ids, pyramid.summaries):
         lines.extend(header.lines(sid))
         starts.append(len("\n".join(lines)) + (1 if lines else 0))
         lines.extend(summary.split("\n"))
+    _check_split(path, "\n".join(lines), pyramid, header)
     root = etree.Element("pyramid")
     if header.regex is not None:
         etree.SubElement(root, "startDocumentRegEx").text = etree.CDATA(header.regex)
@@ -522,7 +543,8 @@ def write_pyramid(pyramid: Pyramid, path, header: Header, crlf: bool = True) -> 
     """A ``.pyr`` file DUCView (and :func:`read_pyramid`) reads. Atomic; a text XML cannot hold
     is an :class:`OutputError` before the file is touched."""
     _check_xml_text(path, _pyramid_texts(pyramid, header))
-    _write_text(path, ['<?xml version="1.0"?>', _PYR_DTD, "", *_pyramid_body(pyramid, header)], crlf)
+    refuse_blank_parts(pyramid.scus, path)
+    _write_text(path, ['<?xml version="1.0"?>', _PYR_DTD, "", *_pyramid_body(pyramid, header, path)], crlf)
 
 
 def write_peer(
@@ -534,6 +556,7 @@ def write_peer(
     _check_xml_text(path, [("the peer summary", peer.summary), *_pyramid_texts(peer.pyramid, header),
                            *_contributor_texts(0, peer.unmatched),
                            *(t for scu in peer.scus for t in _contributor_texts(scu.scu_id, scu.contributors))])
+    refuse_blank_parts((*peer.pyramid.scus, *peer.scus, SCU(0, "", peer.unmatched)), path)
     matched = {s.scu_id: s for s in peer.scus}
     annotation = etree.Element("annotation")
     annotation.append(_text_element(peer.summary.split("\n")))
@@ -544,6 +567,6 @@ def write_peer(
         bin_el = etree.SubElement(annotation, "peerscu", uid=str(uid), label=label)
         for c in scu.contributors if scu is not None else ():
             _contributor_element(bin_el, c)
-    out = ['<?xml version="1.0"?>', _PAN_DTD, "", "<peerAnnotation>", *_pyramid_body(peer.pyramid, header),
+    out = ['<?xml version="1.0"?>', _PAN_DTD, "", "<peerAnnotation>", *_pyramid_body(peer.pyramid, header, path),
            *_lines(annotation), "</peerAnnotation>"]
     _write_text(path, out, crlf)
