@@ -1,4 +1,5 @@
-"""Locating a part's text in its summary, and the documented rules that repair drifting offsets.
+"""Locating a part's text in its summary, the documented rules that repair drifting offsets, and
+the parts a writer must refuse because every reader skips them.
 
 DUCView stores each part twice: as a label (the text) and as ``start``/``end`` offsets into the
 summary text. They usually agree; when they do not, the label is the annotator's intent, so we

@@ -1,4 +1,4 @@
-"""Summaries nobody annotated: the user's own, read from a folder or a JSON Lines file.
+"""Summaries nobody annotated: the user's own, read from (and written to) a folder or a JSON Lines file.
 
 Four layouts, recognized by what ``path`` holds:
 

@@ -1,7 +1,11 @@
-"""Tables and figures of the scoring chapter and of ``pyrabench correlate``: the 2013 variants
-ranked with their intervals, the similarity densities of human-matched pairs with the KDE
-thresholds, the NIST convention term by term, correlation tables, the system-level scatter and
-the automated variants' table."""
+"""Tables, figures and sentences of the scoring chapters and of ``pyrabench correlate``: the 2013
+variants ranked with their intervals, the similarity densities of human-matched pairs with the KDE
+thresholds, the NIST convention term by term, correlation tables, the system-level scatter, the
+automated variants' table, and the verdicts read from them (``*_claims``).
+
+Every figure comes from a task (:mod:`pyrabench.scoring`), every significance verdict from
+:mod:`pyrabench.resampling` (:func:`~pyrabench.resampling.significant`); here they are labelled,
+arranged and worded."""
 
 from __future__ import annotations
 
