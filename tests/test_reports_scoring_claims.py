@@ -154,13 +154,15 @@ def test_study_claims_follow_the_best_pearsons_and_the_sets():
 
 
 def test_system_interval_claims_follow_the_widths():
-    table = pd.DataFrame({"summary_pearson_lo": [0.5, 0.6], "summary_pearson_hi": [0.6, 0.7],
-                          "system_pearson_lo": [0.3, 0.5], "system_pearson_hi": [0.9, 0.9]})
-    text = reports.system_interval_claims(table, 20, 30)
+    def results(system_ci):
+        def level(ci):
+            return {"auto": {"pearson": 0.5, "ci": {"pearson": ci}}, "rouge_2": {"error": "constant"}}
+        return {"c1": {"levels": {"summary": level([0.5, 0.6]), "system": level(system_ci)}},
+                "c2": {"levels": {"summary": level([0.6, 0.7]), "system": level(system_ci)}}}
+    text = reports.system_interval_claims(results([0.3, 0.8]), 20, 30)
     assert text == ("With 20 to 30 systems per corpus, system-level correlations are coarse: their intervals in the "
-                    "table above are wide (median width 0.50, against 0.10 at summary level).")
-    table[["system_pearson_lo", "system_pearson_hi"]] = [[0.5, 0.62], [0.6, 0.72]]
-    text = reports.system_interval_claims(table, 20, 30)
+                    "correlation table of the chapter on manual scores are wide (median width 0.50, against 0.10 at "
+                    "summary level).")
+    text = reports.system_interval_claims(results([0.5, 0.62]), 20, 30)
     assert "not much wider than the summary level's (median width 0.12, against 0.10" in text and "coarse" not in text
-    table[["system_pearson_lo", "system_pearson_hi"]] = np.nan
-    assert "no interval here" in reports.system_interval_claims(table, 2, 3)
+    assert "no interval here" in reports.system_interval_claims(results(None), 2, 3)

@@ -838,19 +838,25 @@ def study_claims(variants_both: pd.DataFrame, margin: float = 0.05) -> str:
             "correlation.")
 
 
-def system_interval_claims(table: pd.DataFrame, min_systems: int, max_systems: int) -> str:
-    """How wide the system-level intervals of :func:`variants_view`'s table are, against the
-    summary level's: median widths (over variants and corpora); "wide" when the system level's
-    is at least twice the summary level's."""
-    system = float((table["system_pearson_hi"] - table["system_pearson_lo"]).median())
-    summary = float((table["summary_pearson_hi"] - table["summary_pearson_lo"]).median())
+def system_interval_claims(results: dict, min_systems: int, max_systems: int, statistic: str = "pearson") -> str:
+    """How wide the system-level intervals of :func:`correlation_results` (the correlation table of
+    the chapter on manual scores) are against the summary level's: median widths over corpora and
+    metrics; "wide" when the system level's is at least twice the summary level's."""
+    def median_width(level):
+        widths = [r["ci"][statistic][1] - r["ci"][statistic][0] for result in results.values()
+                  for r in result["levels"].get(level, {}).values() if (r.get("ci") or {}).get(statistic)]
+        return float(np.median(widths)) if widths else float("nan")
+
+    system, summary = median_width("system"), median_width("summary")
     systems = f"With {min_systems} to {max_systems} systems per corpus"
     if not np.isfinite(system):
         return f"{systems}, the system-level correlations have no interval here."
     widths = f"median width {system:.2f}, against {summary:.2f} at summary level"
     if np.isfinite(summary) and system >= 2 * summary:
-        return f"{systems}, system-level correlations are coarse: their intervals in the table above are wide ({widths})."
-    return f"{systems}, the system-level intervals in the table above are not much wider than the summary level's ({widths})."
+        return (f"{systems}, system-level correlations are coarse: their intervals in the correlation table of the "
+                f"chapter on manual scores are wide ({widths}).")
+    return (f"{systems}, the system-level intervals in the correlation table of the chapter on manual scores are not "
+            f"much wider than the summary level's ({widths}).")
 
 
 def convention_claims(example: pd.DataFrame, nist_modified: float, changes: pd.DataFrame, nist_share: float,
