@@ -8,11 +8,10 @@ import pytest
 
 from pyrabench.data import ducview
 from pyrabench.data.corpora import load_corpus
-from pyrabench.data.model import Pyramid
 from pyrabench.data.summaries import Summary
 from pyrabench.errors import OutputError
 from pyrabench.scoring.auto.own import score_summaries
-from pyrabench.scoring.auto.pan_export import _header, pan_name, write_pan
+from pyrabench.scoring.auto.pan_export import pan_name, write_pan
 
 
 def _as_text(peers):
@@ -60,15 +59,6 @@ def test_user_pyramid_pan_round_trip(tmp_path, sample_root):
     assert sorted(back.matched_ids) == sorted(got.matches["scu_id"])
     spans = {s.scu_id: [p.text for c in s.contributors for p in c.parts] for s in back.scus if s.contributors}
     assert spans == {i: [span] for i, span in zip(got.matches["scu_id"], got.matches["span"])}
-
-
-def test_header_is_duc_only_for_duc_names():
-    duc = Pyramid("c", "D0701", ("a", "b"), ("A", "B"), ())
-    assert _header(duc, "D0701").regex == ducview.DUC_REGEX
-    assert _header(duc, "D0703-A").regex == ducview.DUC_REGEX
-    assert _header(duc, "volcanoes").regex == ducview.PASSONNEAU_REGEX
-    odd = Pyramid("c", "D0701", ("a", "b"), ("A", "b-2"), ())
-    assert _header(odd, "D0701").regex == ducview.PASSONNEAU_REGEX
 
 
 def test_pan_name_is_safe():

@@ -55,13 +55,16 @@ from lxml import etree
 from ..errors import DataFormatError, OutputError
 from ..files import atomic_write, read_bytes
 from .model import SCU, Contributor, Part, PeerAnnotation, Pyramid
+from .names import TOPIC, TOPIC_ID
 from .offsets import checked_part, refuse_blank_parts
 from .repairs import RepairLog
 
 #: Passonneau 2013 pyramids have no ``startDocumentRegEx``: each summary follows a ``---`` line.
 PASSONNEAU_REGEX = r"(?m)^-{3,}[ \t]*$\n?"
 #: Header of a DUC model summary, used when a ``.pyr`` lacks its own regex.
-DUC_REGEX = r"[-]*\n\s*D[0-9]+[A-Za-z]?(?:-[A-Z])?\.M\.[0-9]+\.[A-Z]\.[A-Z0-9]+\n[-]*\n"
+#: Its topic is :data:`pyrabench.data.names.TOPIC` (TAC's lower-case ``d0801-A`` too, so a pyramid of
+#: a TAC topic written with DUC's header reads back).
+DUC_REGEX = rf"[-]*\n\s*{TOPIC}\.M\.[0-9]+\.[A-Z]\.[A-Z0-9]+\n[-]*\n"
 
 _LABEL_WEIGHT = re.compile(r"^\((\d+)\)\s*")
 _DASH_LINE_OR_SPACE = re.compile(r"(?:[ \t\r\n]|-+[ \t]*(?=\n|$))*")
@@ -424,6 +427,13 @@ class Header:
         if self.name is None:
             return ["---"]
         return ["", "---------------", f"{self.name}.{summarizer_id}", "---------------", ""]
+
+
+def header_for(pyramid: Pyramid, topic: str) -> Header:
+    """DUC's dashed header when the topic and summarizer ids fit DUC's regex, else ``---`` lines."""
+    if TOPIC_ID.match(topic) and all(re.fullmatch(r"[A-Z0-9]+", i) for i in pyramid.summarizer_ids):
+        return Header(f"{topic}.M.250.A", DUC_REGEX)
+    return Header(None, PASSONNEAU_REGEX)
 
 
 _LEAVES = ("line", "part", "startDocumentRegEx")

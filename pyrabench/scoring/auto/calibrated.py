@@ -259,7 +259,7 @@ class UnitSimilarity:
     of :mod:`.similarity` (``uni``, ``lsa``, ``emb:<spec>``: spans of the peer's words) or a
     sentence encoder (``minilm``: whole sentences encoded by :mod:`pyrabench.embeddings`)."""
 
-    def __init__(self, name: str, corpus, seed: int = 0):
+    def __init__(self, name: str, corpus=None, seed: int = 0):
         self.name = name
         if name == "minilm":
             if not embeddings.available("minilm"):
@@ -268,7 +268,7 @@ class UnitSimilarity:
             self._sim = None
         else:
             self._encoder = None
-            self._sim = build_similarity(name, items_from_peers(corpus.peers), seed)
+            self._sim = build_similarity(name, items_from_peers(corpus.peers) if corpus is not None else [], seed)
         self._rows: dict[str, np.ndarray] = {}
 
     def prefetch(self, texts: Sequence[str]) -> None:
@@ -278,8 +278,9 @@ class UnitSimilarity:
             unique = list(dict.fromkeys(texts))
             self._rows.update(zip(unique, encode_dense(self._encoder, unique).astype(np.float64)))
 
-    def _matrix(self, unit_texts: list[str], target_texts: list[str]) -> np.ndarray:
-        """``(units, targets)`` similarities."""
+    def matrix(self, unit_texts: list[str], target_texts: list[str]) -> np.ndarray:
+        """``(units, targets)`` similarities (``corpus`` None: a similarity that trains on a corpus's
+        text, ``lsa`` or ``wmf-aug``, trains on nothing)."""
         if self._encoder is not None:
             texts = [*unit_texts, *target_texts]
             if not all(t in self._rows for t in texts):
@@ -297,7 +298,7 @@ class UnitSimilarity:
         n_p, n_s = len(units), len(topic.scu_ids)
         flat = [u for us in units for u in us]
         unit_peer = np.repeat(np.arange(n_p), [len(us) for us in units])
-        m = self._matrix(flat, topic.contrib_texts + topic.label_texts)
+        m = self.matrix(flat, topic.contrib_texts + topic.label_texts)
         n_c = len(topic.contrib_texts)
         return {"sim_sent_c": _max_groups(m[:, :n_c], unit_peer, n_p, topic.contrib_scu, n_s),
                 "sim_sent_l": _max_groups(m[:, n_c:], unit_peer, n_p, np.arange(n_s), n_s)}

@@ -12,8 +12,7 @@ import re
 from pathlib import Path
 
 from ...data import ducview
-from ...data.model import SCU, Contributor, Part, PeerAnnotation, Pyramid
-from ...data.names import TOPIC_ID
+from ...data.model import SCU, Contributor, Part, PeerAnnotation
 from ...errors import OutputError
 from ...files import atomic_directory
 from .pipeline import Item
@@ -28,13 +27,6 @@ def annotation(item: Item, matched, label: dict[int, str]) -> PeerAnnotation:
                  for sid, a, b, _ in sorted(matched, key=lambda m: m[1]))
     return PeerAnnotation(item.pyramid.corpus, item.key["topic"], item.key["system"], "auto", item.text, scus,
                           item.pyramid)
-
-
-def _header(pyramid: Pyramid, topic: str) -> ducview.Header:
-    """DUC's dashed header when the topic and summarizer ids fit DUC's regex, else ``---`` lines."""
-    if TOPIC_ID.match(topic) and all(re.fullmatch(r"[A-Z0-9]+", i) for i in pyramid.summarizer_ids):
-        return ducview.Header(f"{topic}.M.250.A", ducview.DUC_REGEX)
-    return ducview.Header(None, ducview.PASSONNEAU_REGEX)
 
 
 def pan_name(annotation: PeerAnnotation) -> str:
@@ -56,5 +48,5 @@ def write_pan(scores, folder) -> list[Path]:
         raise OutputError(f"{folder}: two summaries would share the file name {twice!r}")
     with atomic_directory(folder, _ours) as tmp:
         for a, name in zip(scores.annotations, names):
-            ducview.write_peer(a, tmp / name, _header(a.pyramid, a.pyramid.topic))
+            ducview.write_peer(a, tmp / name, ducview.header_for(a.pyramid, a.pyramid.topic))
     return [Path(folder) / n for n in names]

@@ -31,7 +31,7 @@ import pandas as pd
 
 from ...errors import UnknownNameError
 from ...cache import cached_frame, fingerprint
-from ..correlate import correlations
+from ..correlate import correlations, flat_row
 from ..manual import score_corpus
 from ..rouge import rouge_frame
 from . import calibrated
@@ -192,12 +192,7 @@ def variant_table(corpora: dict, names: Sequence[str] | None = None, baselines: 
         res = correlations(frame, metrics, "modified", n_resamples=n_resamples, seed=seed)
         for m in metrics:
             v = variant(m[5:]) if m.startswith("auto:") else None
-            row = {"corpus": corpus_name, "variant": m[5:] if v else m, "lever": v.lever if v else "baseline",
-                   "description": v.description if v else "ROUGE recall, jackknifed over the models"}
-            for level in ("summary", "system"):
-                r = res["levels"][level][m]
-                for stat in ("pearson", "kendall"):
-                    lo, hi = r["ci"][stat] or (np.nan, np.nan)
-                    row.update({f"{level}_{stat}": r[stat], f"{level}_{stat}_lo": lo, f"{level}_{stat}_hi": hi})
-            rows.append(row)
+            rows.append({"corpus": corpus_name, "variant": m[5:] if v else m, "lever": v.lever if v else "baseline",
+                         "description": v.description if v else "ROUGE recall, jackknifed over the models",
+                         **flat_row(res, m)})
     return pd.DataFrame(rows)
