@@ -138,6 +138,25 @@ def test_peers_write_pan(capsys, sample_root, tmp_path):
         assert {(s.scu_id, c.text) for s in back.scus for c in s.contributors} == counted
 
 
+@pytest.mark.parametrize("bad", ["\x00", "\x1b", "\ufffe"])
+def test_write_pan_refuses_a_summary_xml_cannot_hold(capsys, sample_root, tmp_path, bad):
+    """A summary holding NUL (or another character XML 1.0 cannot hold, even escaped) ends in a
+    one-line error naming the .pan file and the character, not a traceback; nothing is written,
+    and a folder of earlier .pan files is kept as it was."""
+    corpus = load_corpus("duc2007", sample_root)
+    texts = {f"{p.topic}.M.250.A.mine{p.peer_id}": p.summary for p in corpus.peers}
+    name = sorted(texts)[0]
+    texts[name] = texts[name][:20] + bad + texts[name][20:]
+    folder = _peers(tmp_path, texts)
+    pans = tmp_path / "pans"
+    pans.mkdir()
+    (pans / "earlier.pan").write_text("<peerAnnotation/>", encoding="utf-8")
+    _fails(capsys, ["score", "--data", str(sample_root), "--auto", "uni", "--peers", str(folder), "--corpus",
+                    "duc2007", "--write-pan", str(pans)], ".pan", f"U+{ord(bad):04X} at character 20", "the peer summary")
+    assert [p.name for p in pans.iterdir()] == ["earlier.pan"]
+    assert (pans / "earlier.pan").read_text(encoding="utf-8") == "<peerAnnotation/>"
+
+
 def _fails(capsys, argv, *needles):
     assert main(argv) == 2
     captured = capsys.readouterr()
