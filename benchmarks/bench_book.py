@@ -14,7 +14,8 @@ included), the figure a shared machine's load moves least. **Training**: cells t
 ``--parallel`` also times ``make book`` cold (fresh package cache and jupyter cache, Brown given
 as input data): ``tools/execute_book.py`` runs the pages in parallel into the jupyter cache, then
 ``jupyter-book build -W`` finds them cached; each page's seconds as the jupyter cache recorded
-them, and the wall time of both steps.
+them, and the wall time of both steps; with ``--record`` (real data) those seconds become
+``tools/page_seconds.json``, the order in which a fresh clone's ``make book`` starts the pages.
 
 Targets: cold execution summed over the pages, training included, <= 400 s on the real
 data and <= 60 s on the bundled sample; ``make book`` cold <= 4 minutes wall on 2 cores (real
@@ -28,6 +29,7 @@ rebuild (target <= 30 s), in a temporary folder.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import shutil
@@ -141,6 +143,8 @@ def parallel_build(out: Path, env: dict) -> dict:
     return {"execute_wall": execute_wall, "execute_cpu": execute_cpu, "build_wall": build_wall,
             "build_cpu": children_cpu() - cpu, "summary": done.stdout.strip().splitlines()[-1:],
             "pages": {Path(r.uri).name: r.data.get("execution_seconds") or 0.0 for r in records},
+            "by_path": {Path(r.uri).resolve().relative_to(ROOT).as_posix(): round(r.data.get("execution_seconds") or 0.0, 1)
+                        for r in records},
             "executed_by_build": sum("Executing notebook" in line for line in log)}
 
 
@@ -155,6 +159,9 @@ def main() -> None:
     parser.add_argument("--parallel", action="store_true",
                         help="also time make book's cold build: the pages in parallel, then jupyter-book build")
     parser.add_argument("--parallel-only", action="store_true", help="only the parallel build (no page by page run)")
+    parser.add_argument("--record", action="store_true",
+                        help="with --parallel on the real data: write each page's cold seconds to "
+                             "tools/page_seconds.json, the order a fresh clone's make book starts the pages in")
     parser.add_argument("--cold-only", action="store_true", help="skip the cached run (profiling)")
     parser.add_argument("--save", type=Path, default=None, metavar="DIR",
                         help="write the cold run's executed notebooks to DIR (diff two versions' outputs)")
@@ -211,6 +218,11 @@ def main() -> None:
               f"pages it executed again: {par['executed_by_build']} (0 when execute_book cached every page)")
         print(f"  build wall {wall:.1f} s, target <= {BUILD_WALL_TARGET[kind]:.0f} s: "
               f"{'met' if wall <= BUILD_WALL_TARGET[kind] else 'MISSED'}")
+        if args.record and data:
+            from execute_book import RECORDED
+
+            RECORDED.write_text(json.dumps(par["by_path"], indent=1, sort_keys=True) + "\n", encoding="utf-8")
+            print(f"  recorded in {RECORDED.relative_to(ROOT)}")
     if args.pages:
         print("(some pages only: the targets apply to the whole book)")
         return

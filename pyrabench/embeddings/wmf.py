@@ -568,8 +568,20 @@ def fit(texts: Sequence[str], params: WMFParams = WMFParams(), *, cache: bool = 
 
     if not cache or keep_texts:
         return train()
-    # under the entry's lock: a chapter asking for the model another chapter is fitting waits, then reads it
-    return cached(cache_dir("wmf") / f"wmf-{cache_key(texts, params)}.npz", train, save, load, lock=True)
+    path = cache_dir("wmf") / f"wmf-{cache_key(texts, params)}.npz"
+    if str(path) not in _FITTED or not path.is_file():
+        # under the entry's lock: a chapter asking for the model another chapter is fitting waits, then reads it
+        _FITTED[str(path)] = cached(path, train, save, load, lock=True)
+        while len(_FITTED) > FITTED_KEPT:
+            del _FITTED[next(iter(_FITTED))]
+    return _FITTED[str(path)]
+
+
+#: Models this process trained or read, by cache entry: a chapter asks for one model several times
+#: (the plain model for each corpus it scores), and reading it, and its fold-in Gram matrix, once
+#: is enough. The oldest goes beyond FITTED_KEPT (each holds a vocabulary × K float32 matrix).
+_FITTED: dict[str, "WMFModel"] = {}
+FITTED_KEPT = 4
 
 
 class WMFEmbedding(Embedding):
