@@ -14,8 +14,9 @@ included), the figure a shared machine's load moves least. **Training**: cells t
 ``--parallel`` also times ``make book`` cold (fresh package cache and jupyter cache, Brown given
 as input data): ``tools/execute_book.py`` runs the pages in parallel into the jupyter cache, then
 ``jupyter-book build -W`` finds them cached; each page's seconds as the jupyter cache recorded
-them, and the wall time of both steps; with ``--record`` (real data) those seconds become
-``tools/page_seconds.json``, the order in which a fresh clone's ``make book`` starts the pages.
+them, and the wall time of both steps. ``--record`` (real data) merges the cold seconds of the
+pages run into ``tools/page_seconds.json``, the order in which a fresh clone's ``make book`` starts
+the pages (``tools/execute_book.py``).
 
 Targets: cold execution summed over the pages, training included, <= 400 s on the real
 data and <= 60 s on the bundled sample; ``make book`` cold <= 4 minutes wall on 2 cores (real
@@ -148,6 +149,21 @@ def parallel_build(out: Path, env: dict) -> dict:
             "executed_by_build": sum("Executing notebook" in line for line in log)}
 
 
+def record(measured: dict[str, float]) -> None:
+    """Merge ``measured`` (page path → cold seconds) into ``tools/page_seconds.json``, dropping
+    the pages the book no longer has."""
+    from execute_book import RECORDED
+
+    pages = {p.relative_to(ROOT).as_posix() for p in toc_pages()}
+    try:
+        old = json.loads(RECORDED.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        old = {}
+    merged = {k: v for k, v in {**old, **measured}.items() if k in pages}
+    RECORDED.write_text(json.dumps(merged, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"recorded {len(measured)} page(s) in {RECORDED.relative_to(ROOT)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", nargs="*", default=None, metavar="PREFIX",
@@ -160,8 +176,9 @@ def main() -> None:
                         help="also time make book's cold build: the pages in parallel, then jupyter-book build")
     parser.add_argument("--parallel-only", action="store_true", help="only the parallel build (no page by page run)")
     parser.add_argument("--record", action="store_true",
-                        help="with --parallel on the real data: write each page's cold seconds to "
-                             "tools/page_seconds.json, the order a fresh clone's make book starts the pages in")
+                        help="on the real data: write the cold seconds of the pages run (the parallel build's, "
+                             "else the page by page run's) into tools/page_seconds.json, the order in which "
+                             "a fresh clone's make book starts the pages")
     parser.add_argument("--cold-only", action="store_true", help="skip the cached run (profiling)")
     parser.add_argument("--save", type=Path, default=None, metavar="DIR",
                         help="write the cold run's executed notebooks to DIR (diff two versions' outputs)")
@@ -218,11 +235,10 @@ def main() -> None:
               f"pages it executed again: {par['executed_by_build']} (0 when execute_book cached every page)")
         print(f"  build wall {wall:.1f} s, target <= {BUILD_WALL_TARGET[kind]:.0f} s: "
               f"{'met' if wall <= BUILD_WALL_TARGET[kind] else 'MISSED'}")
-        if args.record and data:
-            from execute_book import RECORDED
-
-            RECORDED.write_text(json.dumps(par["by_path"], indent=1, sort_keys=True) + "\n", encoding="utf-8")
-            print(f"  recorded in {RECORDED.relative_to(ROOT)}")
+    if args.record and data:
+        measured = (par["by_path"] if args.parallel or args.parallel_only
+                    else {p.relative_to(ROOT).as_posix(): round(cold[p][0], 1) for p in pages})
+        record(measured)
     if args.pages:
         print("(some pages only: the targets apply to the whole book)")
         return

@@ -160,6 +160,7 @@ def test_pages_are_handed_out_one_by_one_in_the_order_given(tmp_path, monkeypatc
 
 
 def test_the_committed_record_names_pages_of_the_book():
+    """A renamed page would start by its size again: ``bench_book.py --record`` drops the old names."""
     recorded = execute_book._read_seconds(execute_book.RECORDED)
     pages = {p.relative_to(ROOT).as_posix() for p in execute_book.toc_pages(ROOT)}
-    assert recorded and set(recorded) <= pages  # a renamed page would start by its size again
+    assert set(recorded) <= pages and all(s > 0 for s in recorded.values())
