@@ -10,10 +10,16 @@ here, so that every interval and p-value in the book follows the same convention
   ``scipy.stats.bootstrap`` draws), computed on all at once. When a statistic depends on the items
   only through category counts, :func:`bootstrap_counts` draws those counts directly (a
   multinomial), which costs O(categories) per resample instead of O(n).
+* **Defaults**: :data:`N_RESAMPLES` resamples and :data:`CONFIDENCE`, unless a caller names others.
 * **Percentile interval** (:func:`percentile_interval`): the quantiles of the resampled values;
   resamples on which the statistic is undefined (NaN: a constant side of a correlation) are
   left out. ``scipy.stats.bootstrap`` (:func:`paired_bootstrap_interval`, with BCa) serves
-  statistics defined on every resample.
+  statistics defined on every resample. :func:`bootstrap_mean_interval` is the percentile
+  interval of a mean.
+* **Leave-one-out normal interval** (:func:`leave_one_out_interval`): Passonneau et al.'s (2013)
+  ``mean ± z·sd`` of a statistic recomputed with each item left out in turn. It measures how
+  stable the statistic is to removing one item, not sampling error; kept to reproduce the 2013
+  statistics.
 * **Three schemes** for a metric scored on a systems × inputs matrix (Deutsch, Dror & Roth 2021,
   :data:`SCHEMES`): resample the ``"systems"`` (rows), the ``"inputs"`` (columns, the topics), or
   ``"both"`` jointly (:func:`scheme_indices`). Which one an interval uses says what it is about:
@@ -41,6 +47,9 @@ from scipy import stats
 from .errors import MetricInputError
 
 SCHEMES = ("systems", "inputs", "both")
+#: Resamples and confidence level of every interval and p-value unless a caller names others.
+N_RESAMPLES = 1000
+CONFIDENCE = 0.95
 TOLERANCE = 1e-12  # resampled values this close to the observed one count as ties (as extreme)
 
 
@@ -94,6 +103,34 @@ def percentile_interval(samples, confidence: float) -> list[float] | None:
     alpha = (1 - confidence) / 2
     low, high = np.quantile(v, [alpha, 1 - alpha])
     return [float(low), float(high)]
+
+
+def bootstrap_mean_interval(values, n_resamples: int, confidence: float,
+                            rng: np.random.Generator) -> tuple[float, float]:
+    """The percentile interval of the mean of ``values`` over ``n_resamples`` bootstrap resamples:
+    NaN with fewer than two values or a non-finite one, the value itself when all are equal (no
+    resample is drawn then)."""
+    v = np.asarray(values, dtype=np.float64)
+    if len(v) < 2 or not np.isfinite(v).all():
+        return float("nan"), float("nan")
+    if np.ptp(v) == 0:
+        return float(v[0]), float(v[0])
+    low, high = percentile_interval(v[bootstrap_indices(len(v), n_resamples, rng)].mean(axis=1), confidence)
+    return low, high
+
+
+def leave_one_out_interval(values, confidence: float) -> tuple[float, float]:
+    """The normal interval ``mean ± z·sd`` (population sd) of leave-one-out values of a statistic
+    (module docstring); non-finite values are left out, NaN when fewer than two remain, the mean
+    itself when they are all equal."""
+    _check_confidence(confidence)
+    v = np.asarray(values, dtype=float)
+    v = v[np.isfinite(v)]
+    if len(v) < 2:
+        return float("nan"), float("nan")
+    m, sd = v.mean(), v.std()
+    low, high = stats.norm.interval(confidence, loc=m, scale=sd) if sd > 0 else (m, m)
+    return float(low), float(high)
 
 
 def paired_bootstrap_interval(data: Sequence, statistic: Callable, n_resamples: int, confidence: float,

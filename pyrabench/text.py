@@ -5,6 +5,12 @@ without a model download, so it runs offline. The one pipeline (:func:`nlp`) als
 rule-based sentencizer, which only the automated scorer's segmentation runs; the stop list and
 the content-word test live here too, so every task means the same by "word".
 
+**Two counts, on purpose.** :func:`words` (spaCy tokens that are not punctuation) is what a word
+is when texts are compared. :func:`count_words` and :func:`cut_words` count as NIST's length
+limits did: a whitespace-separated token holding a letter or digit (``U.S.-led`` is one word,
+``--`` none). Under that count every annotated DUC peer is within its corpus's limit, so a limit
+never truncates a peer that was annotated; another count would move where summaries are cut.
+
 spaCy is imported at the first tokenization, not with this module, and without torch: spaCy's
 model library (thinc) imports torch whenever it is installed, a second of start-up that a
 rule-based tokenizer never uses (:func:`_import_spacy`). The stop list is read from spaCy's own
@@ -16,6 +22,7 @@ from __future__ import annotations
 import importlib.abc
 import importlib.metadata
 import importlib.util
+import re
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -89,6 +96,28 @@ def is_content_word(word: str, stop_words: frozenset[str] = STOP_WORDS) -> bool:
 def tokenize(text: str) -> list[str]:
     """spaCy tokens, original case, whitespace tokens dropped."""
     return [t.text for t in nlp().tokenizer(text) if not t.is_space]
+
+
+_WHITESPACE_TOKEN = re.compile(r"\S+")
+_HAS_ALNUM = re.compile(r"\w")
+
+
+def count_words(text: str) -> int:
+    """Words as DUC's length limits count them (module docstring): whitespace-separated tokens
+    with a letter or digit."""
+    return sum(1 for m in _WHITESPACE_TOKEN.finditer(text) if _HAS_ALNUM.search(m.group()))
+
+
+def cut_words(text: str, limit: int) -> tuple[str, int]:
+    """``text`` up to its ``limit``-th word (:func:`count_words`), and how many words that is
+    (at most ``limit``): the text as a length limit leaves it."""
+    n = 0
+    for m in _WHITESPACE_TOKEN.finditer(text):
+        if _HAS_ALNUM.search(m.group()):
+            n += 1
+            if n == limit:
+                return text[: m.end()], n
+    return text, n
 
 
 def words(text: str, lower: bool = True) -> list[str]:

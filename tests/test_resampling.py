@@ -225,3 +225,28 @@ def test_holm_matches_its_step_down_definition():
 def test_exhaustive_enumeration_is_every_sign_pattern():
     masks = resampling.swap_masks(3, 8, np.random.default_rng(0)).mask
     assert {tuple(m) for m in masks.tolist()} == set(itertools.product([False, True], repeat=3))
+
+
+def test_bootstrap_mean_interval_is_the_percentile_interval_of_resampled_means():
+    values = np.array([0.1, 0.4, 0.35, 0.8, 0.2])
+    rng = np.random.default_rng(5)
+    means = [values[rng.integers(0, 5, 5)].mean() for _ in range(300)]  # the obvious loop, same draws
+    expected = np.quantile(means, [0.05, 0.95])
+    got = resampling.bootstrap_mean_interval(values, 300, 0.9, np.random.default_rng(5))
+    np.testing.assert_allclose(got, expected, rtol=0, atol=1e-12)
+    assert resampling.bootstrap_mean_interval([0.3, 0.3, 0.3], 300, 0.9, np.random.default_rng(5)) == (0.3, 0.3)
+    for undefined in ([0.3], [0.3, np.nan], []):
+        assert np.isnan(resampling.bootstrap_mean_interval(undefined, 300, 0.9, np.random.default_rng(5))).all()
+
+
+def test_leave_one_out_interval_is_mean_plus_minus_z_sd():
+    values = [0.5, 0.7, np.nan, 0.6, 0.9]
+    finite = np.array([0.5, 0.7, 0.6, 0.9])
+    z = stats.norm.ppf(0.975)
+    low, high = resampling.leave_one_out_interval(values, 0.95)
+    np.testing.assert_allclose([low, high], [finite.mean() - z * finite.std(), finite.mean() + z * finite.std()],
+                               rtol=1e-12)
+    assert resampling.leave_one_out_interval([0.4, 0.4], 0.95) == (0.4, 0.4)
+    assert np.isnan(resampling.leave_one_out_interval([0.4, np.nan], 0.95)).all()
+    with pytest.raises(PyrabenchError, match="confidence"):
+        resampling.leave_one_out_interval([0.4, 0.5], 1.5)

@@ -1,9 +1,10 @@
 """Scoring summaries nobody annotated, on the bundled sample: the text path scores exactly as the
-``.pan`` path, nothing depends on names or order, limits, empties, user pyramids, ``.pan`` output."""
+``.pan`` path, nothing depends on names or order, limits, empties, user pyramids. (The ``.pan``
+output: ``test_scoring_auto_pan_export.py``; words and limits: ``test_text.py``,
+``test_scoring_limits.py``; reading user pyramids: ``test_data_user_pyramids.py``.)"""
 
 from __future__ import annotations
 
-import json
 import random
 
 import numpy as np
@@ -14,11 +15,12 @@ from pyrabench.data import ducview
 from pyrabench.data.corpora import load_corpus
 from pyrabench.data.model import SCU, Pyramid
 from pyrabench.data.summaries import Summary
-from pyrabench.errors import DataFormatError, OutputError, PyrabenchError, PyrabenchWarning, UnknownNameError
+from pyrabench.errors import DataFormatError, PyrabenchError, PyrabenchWarning, UnknownNameError
 from pyrabench.scoring.auto import variants
-from pyrabench.scoring.auto.own import count_words, score_summaries, within_limit, write_pan
+from pyrabench.scoring.auto.own import score_summaries
 from pyrabench.scoring.auto.pipeline import auto_score, build_similarity, item_tokens, items_from_peers, Item
 from pyrabench.scoring.auto.segments import tokenize_given
+from pyrabench.text import count_words
 
 
 def _as_text(peers):
@@ -78,11 +80,6 @@ def test_given_sentences_are_kept():
 
 def test_word_limit(sample_root):
     words = " ".join(f"word{k}" for k in range(300))
-    assert count_words("a , b -- c\n. d") == 4
-    text, sentences, cut = within_limit(Summary("D0701", "x", words), 250)
-    assert cut and count_words(text) == 250 and text.endswith("word249") and sentences is None
-    text, sentences, cut = within_limit(Summary("D0701", "x", "one two\nthree four five\nsix", ("one two", "three four five", "six")), 4)
-    assert cut and sentences == ("one two", "three four") and text == "one two\nthree four"
     summaries = [Summary("D0701", "long", words), Summary("D0702", "long", "Short text here.")]
     got = score_summaries(summaries, corpus="duc2007", similarity="uni", data=sample_root)
     assert got.truncated == 1 and got.summaries["truncated"].tolist() == [True, False]
@@ -200,41 +197,6 @@ def test_calibrate_on_another_corpus(sample_root):
     cols = ["scus", "weight", "modified", "estimate", "estimate_low", "estimate_high"]
     pd.testing.assert_frame_equal(on_corpus.summaries[cols], on_file.summaries[cols])
     assert on_file.truncated == 0 and on_file.corpus is None
-
-
-def test_write_pan_round_trip(tmp_path, sample_root):
-    corpus = load_corpus("duc2007", sample_root)
-    got = score_summaries(_as_text(corpus.peers)[:3] + [Summary("D0702", "odd/name", "")], corpus="duc2007",
-                          similarity="uni", data=sample_root)
-    paths = write_pan(got, tmp_path / "pans")
-    assert sorted(p.name for p in (tmp_path / "pans").iterdir()) == sorted(p.name for p in paths)
-    for a, path in zip(got.annotations, paths):
-        back = ducview.read_peer(path, "duc2007", a.topic, a.peer_id)
-        assert back.summary == a.summary and back.pyramid.summaries == a.pyramid.summaries
-        assert back.pyramid.scus == a.pyramid.scus
-        assert sorted((s.scu_id, s.contributors[0].parts) for s in back.scus if s.contributors) == sorted(
-            (s.scu_id, s.contributors[0].parts) for s in a.scus)
-        mine = got.matches[(got.matches["topic"] == a.topic) & (got.matches["system"] == a.peer_id)]
-        assert sorted(back.matched_ids) == sorted(mine["scu_id"])
-        assert {c.parts[0].text for s in back.scus for c in s.contributors} == set(mine["span"])
-    assert paths[-1].name == "D0702.odd_name.pan"
-    write_pan(got, tmp_path / "pans")  # our own folder is replaced
-    (tmp_path / "other").mkdir()
-    (tmp_path / "other" / "notes.txt").write_text("mine", encoding="utf-8")
-    with pytest.raises(OutputError, match="did not write"):
-        write_pan(got, tmp_path / "other")
-
-
-def test_user_pyramid_pan_round_trip(tmp_path, sample_root):
-    base = sample_root / "passonneau2013"
-    text = (base / "target_summaries" / "900000101.txt").read_text(encoding="utf-8")
-    got = score_summaries([Summary("", "s1", text)], pyramid=base / "pyramid_HOW_VOLCANOES_FORM.pyr",
-                          similarity="uni", threshold=0.5, data=sample_root)
-    (path,) = write_pan(got, tmp_path / "out")
-    back = ducview.read_peer(path, "mine", "t", "s1")
-    assert back.pyramid.summaries == got.annotations[0].pyramid.summaries
-    assert sorted(back.matched_ids) == sorted(got.matches["scu_id"])
-    assert json.dumps(sorted(got.matches["scu_id"].tolist()))  # matched something to check
 
 
 def test_first_call_training_wmf_shows_a_progress_bar(tmp_path, monkeypatch):

@@ -8,7 +8,7 @@ import pytest
 from pyrabench.data import scu_marked
 from pyrabench.errors import PyrabenchError
 from pyrabench.scoring import baselines
-from pyrabench.scoring.auto.own import count_words
+from pyrabench.text import count_words
 
 DOCS = [("APW20000101.0001", ("Old news here.",)),
         ("NYT20000105.0010", ("Same day, smaller number.",)),

@@ -70,3 +70,15 @@ def test_rouge_frame_cached_and_equal(sample_root, tmp_path, monkeypatch):
     assert list(a.columns) == ["topic", "peer", "annotator", "rouge_1", "rouge_2", "rouge_l"]
     assert a[["rouge_1", "rouge_2", "rouge_l"]].gt(0).all().all()
     assert (a["rouge_1"] >= a["rouge_2"]).all()
+
+
+def test_rouge_items_scores_each_item_against_its_pyramid(sample_root):
+    from pyrabench.scoring.auto.pipeline import items_from_peers
+
+    corpus = load_corpus("duc2007", sample_root)
+    items = items_from_peers(corpus.peers)
+    got = rouge.rouge_items(items)
+    assert list(got.columns) == [*items[0].key, *rouge.ROUGE_TYPES] and len(got) == len(items)
+    for item, (_, row) in zip(items, got.iterrows()):
+        expected = rouge.rouge_pyramid(item.pyramid, [item.text])[0]
+        np.testing.assert_allclose(row[list(rouge.ROUGE_TYPES)].to_numpy(float), expected, rtol=0, atol=1e-12)

@@ -84,3 +84,19 @@ def test_content_words_and_stop_list():
     assert text.is_content_word("bridge") and text.is_content_word("1971")
     assert not text.is_content_word("the") and not text.is_content_word("--")
     assert not text.is_content_word("bridge", stop_words=frozenset({"bridge"}))
+
+
+def test_count_words_counts_as_duc_limits_do():
+    """Whitespace tokens holding a letter or digit: punctuation alone is no word, and a token that
+    spaCy splits (``U.S.-led``, ``aid--"held``) is one."""
+    assert text.count_words("a , b -- c\n. d") == 4
+    assert text.count_words('U.S.-led aid--"held in trust"') == 4
+    assert text.count_words("") == text.count_words(" -- \n ") == 0
+
+
+def test_cut_words_keeps_the_text_up_to_the_limit():
+    assert text.cut_words("one , two\nthree four", 2) == ("one , two", 2)
+    assert text.cut_words("one two", 5) == ("one two", 2)
+    assert text.cut_words(" -- one", 1) == (" -- one", 1)
+    cut, n = text.cut_words(" ".join(f"w{k}" for k in range(300)), 250)
+    assert n == 250 and text.count_words(cut) == 250 and cut.endswith("w249")

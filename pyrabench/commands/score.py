@@ -10,7 +10,9 @@ import pandas as pd
 from ..data.corpora import CORPUS_NAMES, load_corpus
 from ..dataroot import resolve
 from ..errors import PyrabenchError
-from ..scoring.auto.own import score_summaries, write_pan
+from ..resampling import CONFIDENCE
+from ..scoring.auto.own import score_summaries
+from ..scoring.auto.pan_export import write_pan
 from ..scoring.auto.pipeline import run_corpus
 from ..scoring.manual import agreement, score_corpus, topic_summary
 from ._common import (
@@ -169,7 +171,8 @@ def _own(args) -> int:
     if not args.summary:
         print_table(scores.summaries)
         print()
-    print("per system (means over topics; estimate interval: bootstrap 95 % over topics; partial: not every topic):")
+    print(f"per system (means over topics; estimate interval: bootstrap {CONFIDENCE * 100:g} % over topics; "
+          "partial: not every topic):")
     print_table(scores.systems)
     if args.explain:
         print("\nmatched SCUs (span of the summary, its similarity to the SCU):")

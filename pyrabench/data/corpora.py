@@ -70,6 +70,7 @@ from ..progress import progress_bar
 from ..text import tokenizer_version, words_many
 from . import ducview, sacrerouge
 from .model import PeerAnnotation, Pyramid
+from .names import PEER_FILE, PYRAMID_FILE
 from .repairs import RepairLog
 
 CORPUS_NAMES = (
@@ -95,11 +96,6 @@ SCU_MARKED_DIRS = {
     "duc2007": "duc2007/2007 SCU-marked corpus",
     "duc2007-update": "duc2007/2007 SCU-marked update corpus",
 }
-_PEER_NAME = re.compile(
-    r"^(?:(?P<annotator>\d+)\.)?(?P<topic>[Dd]\d+[A-Za-z]?(?:-[A-Z])?)\.M\.(?P<length>\d+)"
-    r"\.(?P<selector>[A-Z])\.(?P<peer>[A-Za-z0-9]+)\.pan$"
-)
-_PYRAMID_NAME = re.compile(r"^(?P<topic>[Dd]\d+[A-Za-z]?(?:-[A-Z](?=[-.]))?)(?:-(?P<ids>[A-Z]+))?\.pyr$")
 
 
 @dataclass(frozen=True)
@@ -178,7 +174,7 @@ def discover(root=None) -> dict[str, Path]:
 
 def pyramid_file_topic(name: str) -> str | None:
     """The topic a DUC pyramid file's name gives (``D0601-ABCD.pyr`` → ``D0601``), or None."""
-    m = _PYRAMID_NAME.match(name)
+    m = PYRAMID_FILE.match(name)
     return m.group("topic") if m else None
 
 
@@ -190,7 +186,7 @@ def _pyramid_topic(path: Path) -> str:
 
 
 def _peer_name(path: Path) -> re.Match:
-    m = _PEER_NAME.match(path.name)
+    m = PEER_FILE.match(path.name)
     if m is None:
         raise DataFormatError(path, "unknown layout: peer file name is not [<annotator>.]<topic>.M.<length>.<selector>.<peer>.pan")
     return m
@@ -231,7 +227,7 @@ def _load_ducview(name, layout, log):
         m = _peer_name(path)
         topic = m.group("topic")
         peers.append(ducview.read_peer(
-            path, name, topic, _peer_id(m.group("peer"), path, log), m.group("annotator") or "", log,
+            path, name, topic, _peer_id(m.group("system"), path, log), m.group("annotator") or "", log,
             pyramid=pyramids.get(topic), cache=cache,
         ))
     return tuple(pyramids.values()), peers
@@ -241,7 +237,7 @@ def _load_duc2005(name, layout, log):
     peers, cache = [], ducview.PyramidCache()
     for path in layout.pans:
         m = _peer_name(path)
-        peers.append(ducview.read_peer(path, name, m.group("topic"), _peer_id(m.group("peer"), path, log),
+        peers.append(ducview.read_peer(path, name, m.group("topic"), _peer_id(m.group("system"), path, log),
                                        m.group("annotator") or "", log, cache=cache))
     votes: dict[str, Counter] = {}
     first: dict[int, int] = {}

@@ -47,6 +47,7 @@ from ..dataroot import resolve
 from ..errors import DataFormatError, MissingDataError
 from ..files import read_bytes, read_utf8
 from .corpora import data_root_of, normalized_peer_id
+from .names import TOPIC_ID
 
 JUDGMENT_DIRS = {
     "duc2006": "duc2006/nist_judgments",
@@ -72,7 +73,6 @@ _NUMERIC = {"modified": float, "scus": int, "repetitions": int, RESPONSIVENESS: 
 
 #: NIST's mark for a summary it did not judge (DUC 2007 update, D0743-C peer 43): a missing value.
 NOT_JUDGED = "-1"
-_TOPIC = re.compile(r"^D\d{4}[A-Z]?(?:-[A-Z])?$")
 _SUMMARIZER = re.compile(r"^(?:[A-Z]|\d+)$")
 _DESCRIBED = re.compile(r"each of the (\d+) columns")
 
@@ -128,7 +128,7 @@ def _score(path: Path, number: int, text: str, what: str, missing: bool = False)
 
 
 def _key(path: Path, number: int, topic: str, summarizer: str) -> tuple[str, str]:
-    if not _TOPIC.match(topic):
+    if not TOPIC_ID.match(topic):
         raise DataFormatError(path, f"topic {topic!r} is not a DUC topic id (D0601, D0703-A)", number)
     if not _SUMMARIZER.match(summarizer):
         raise DataFormatError(path, f"summarizer {summarizer!r} is neither a letter A–J nor a system number", number)

@@ -34,8 +34,8 @@ from ..dataroot import DATA_PAGE, resolve
 from ..errors import DataFormatError, MissingDataError, UnknownNameError
 from .corpora import SCU_MARKED_DIRS
 from .ducview import parse_xml
+from .names import SCU_MARKED_FILE
 
-_FILE_NAME = re.compile(r"^(?P<topic>[Dd]\d+)(?:[A-Za-z]\d*)?(?P<set>-[A-Z])?\.scu$")
 #: A DUC/AQUAINT document id: source, date (YYYYMMDD), number of the story that day.
 _DOCUMENT_NAME = re.compile(r"^(?P<source>[A-Z_]+)(?P<date>\d{8})\.(?P<number>\d+)$")
 
@@ -70,7 +70,7 @@ class Collection:
 
 
 def _topic(file_name: str) -> str | None:
-    m = _FILE_NAME.match(file_name)
+    m = SCU_MARKED_FILE.match(file_name)
     return m.group("topic") + (m.group("set") or "") if m else None
 
 

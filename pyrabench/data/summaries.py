@@ -34,11 +34,7 @@ from typing import Iterable
 
 from ..errors import DataFormatError, MissingDataError, PyrabenchError
 from ..files import atomic_write, read_jsonl, read_utf8
-
-#: ``D0701.M.250.A.<system>`` / ``D0703-A.M.100.A.<system>`` (NIST's peer names, without ``.pan``).
-DUC_NAME = re.compile(
-    r"^(?P<topic>[Dd]\d+[A-Za-z]?(?:-[A-Z])?)\.M\.(?P<length>\d+)\.(?P<selector>[A-Z])\.(?P<system>[^./\\]+)(?:\.txt)?$"
-)
+from .names import PEER_TEXT
 
 
 @dataclass(frozen=True)
@@ -68,7 +64,7 @@ def _from_file(path: Path, topic: str, system: str) -> Summary:
 def _duc_folder(entries: list[Path]) -> list[Summary]:
     out = []
     for p in entries:
-        m = DUC_NAME.match(p.name)
+        m = PEER_TEXT.match(p.name)
         if m is None or not p.is_file():
             raise DataFormatError(p, "unknown layout: beside DUC-named summaries (D0701.M.250.A.<system>) "
                                      "every entry must be one")
@@ -103,7 +99,7 @@ def _folder(path: Path) -> list[Summary]:
     if not entries:
         raise DataFormatError(path, "no summaries: the folder is empty")
     first = entries[0]
-    if DUC_NAME.match(first.name) and first.is_file():
+    if PEER_TEXT.match(first.name) and first.is_file():
         return _duc_folder(entries)
     if first.is_dir():
         return _system_folders(entries)

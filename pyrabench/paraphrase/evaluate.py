@@ -22,6 +22,7 @@ from ..embeddings.base import Embedding
 from ..embeddings.encode import encode, row_dots
 from ..embeddings.tokens import vocabulary as word_types
 from ..errors import EvaluationError
+from ..resampling import CONFIDENCE, N_RESAMPLES
 from . import metrics
 
 PAIR_COLUMNS = ("text_a", "text_b")
@@ -125,8 +126,8 @@ def _finite(x: float) -> float | None:
 def summarize(
     scores: Scores,
     seed: int = 0,
-    n_resamples: int = 1000,
-    confidence: float = 0.95,
+    n_resamples: int = N_RESAMPLES,
+    confidence: float = CONFIDENCE,
     ties: str = "split",
 ) -> dict:
     """One row of Table 1 from precomputed scores: metrics, thresholds and 95 % CIs."""
@@ -180,8 +181,8 @@ def compare(
     a: Scores,
     b: Scores,
     seed: int = 0,
-    n_resamples: int = 1000,
-    confidence: float = 0.95,
+    n_resamples: int = N_RESAMPLES,
+    confidence: float = CONFIDENCE,
     ties: str = "split",
 ) -> dict:
     """Paired tests A vs B on the same items: F on the test split (each at its own fitted

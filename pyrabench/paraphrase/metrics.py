@@ -41,7 +41,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import MetricInputError
-from ..resampling import bootstrap_counts, percentile_interval, permutation_p_values, swap_counts
+from ..resampling import CONFIDENCE, N_RESAMPLES, bootstrap_counts, percentile_interval, permutation_p_values, swap_counts
 
 TIE_MODES = ("split", "pessimistic", "optimistic")
 
@@ -195,7 +195,7 @@ def all_positive_f(positives: int, total: int) -> float:
 
 
 def base_rate_guess_f(
-    positives: int, total: int, n_draws: int = 1000, confidence: float = 0.95, seed: int = 0
+    positives: int, total: int, n_draws: int = N_RESAMPLES, confidence: float = CONFIDENCE, seed: int = 0
 ) -> "Interval":
     """F of a random guess at the base rate: each pair called a paraphrase with probability
     p = positives/total, independently of its text.
@@ -302,7 +302,7 @@ class Interval:
     confidence: float
 
 
-def bootstrap_mean(values, n_resamples: int = 1000, confidence: float = 0.95, seed: int = 0) -> Interval:
+def bootstrap_mean(values, n_resamples: int = N_RESAMPLES, confidence: float = CONFIDENCE, seed: int = 0) -> Interval:
     """Percentile-bootstrap CI of the mean of per-item values (success, reciprocal rank...)."""
     v = _scores(values, "values")
     if v.size == 0:
@@ -314,7 +314,7 @@ def bootstrap_mean(values, n_resamples: int = 1000, confidence: float = 0.95, se
     return Interval(float(v.mean()), low, high, confidence)
 
 
-def bootstrap_f(codes, n_resamples: int = 1000, confidence: float = 0.95, seed: int = 0) -> Interval:
+def bootstrap_f(codes, n_resamples: int = N_RESAMPLES, confidence: float = CONFIDENCE, seed: int = 0) -> Interval:
     """Percentile-bootstrap CI of F over pairs, threshold held fixed (codes from :func:`confusion_codes`)."""
     counts = np.bincount(np.asarray(codes, dtype=np.int64), minlength=4)
     draws = bootstrap_counts(counts, n_resamples, np.random.default_rng(seed))
@@ -340,7 +340,7 @@ class PairedResult:
 
 
 def paired_mean_test(
-    values_a, values_b, n_resamples: int = 1000, confidence: float = 0.95, seed: int = 0
+    values_a, values_b, n_resamples: int = N_RESAMPLES, confidence: float = CONFIDENCE, seed: int = 0
 ) -> PairedResult:
     """Compare per-item means of two systems on the same items (e.g. success or reciprocal rank).
 
@@ -374,7 +374,7 @@ def paired_mean_test(
 
 
 def paired_f_test(
-    codes_a, codes_b, n_resamples: int = 1000, confidence: float = 0.95, seed: int = 0
+    codes_a, codes_b, n_resamples: int = N_RESAMPLES, confidence: float = CONFIDENCE, seed: int = 0
 ) -> PairedResult:
     """Compare the F of two systems' decisions on the same pairs (each at its own threshold).
 

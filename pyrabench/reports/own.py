@@ -13,18 +13,17 @@ own lead.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 import numpy as np
 import pandas as pd
 
 from ..scoring.auto import variants
-from ..scoring.auto.own import count_words
 from ..scoring.baselines import NIST_LEAD
 from ..scoring.correlate import per_summary, system_means
 from ..scoring.manual import get_convention, matched_set
 from ..scoring.metrics import metric_frame
+from ..text import count_words, words
 from .scoring import correlation_results
 
 PLACEMENT_COLUMNS = ["system", "kind", "topics", "manual", "estimate", "estimate_low", "estimate_high", "rouge_2",
@@ -143,19 +142,15 @@ def matched_view(scores, corpus, topic: str, system: str) -> pd.DataFrame:
 
 def lead_overlap(summaries, corpus) -> float:
     """How much of each of ``summaries`` (leads) NIST's own lead of its topic holds: the share of
-    its word tokens (lower-cased, letters and digits only, with multiplicity) found in NIST's lead
+    its words (:func:`pyrabench.text.words`, lower-cased, with multiplicity) found in NIST's lead
     peer, averaged over the topics that have one (NaN when none does)."""
     nist = {p.topic: p.summary for p in corpus.peers if p.peer_id == NIST_LEAD.get(corpus.name)}
     shares = []
     for s in summaries:
         if s.topic in nist:
-            ours, theirs = Counter(_tokens(s.text)), Counter(_tokens(nist[s.topic]))
+            ours, theirs = Counter(words(s.text)), Counter(words(nist[s.topic]))
             shares.append(sum((ours & theirs).values()) / max(sum(ours.values()), 1))
     return float(np.mean(shares)) if shares else float("nan")
-
-
-def _tokens(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", text.lower())
 
 
 def trust_reading(figures: dict, system: str) -> str:

@@ -6,7 +6,7 @@ word limit (250 words; 100 for the update task). The data shows the rule: on the
 every baseline summary holds the leading whole sentences of the document with the latest date in
 its DUC name (``APW19990612.0141`` → 1999-06-12), the greatest name among those of that date
 (``NYT20000814.0237`` over ``NYT20000814.0212``; ``tests/data/test_scoring_baselines_real.py``).
-Words are counted as the scorer counts them (:func:`pyrabench.scoring.auto.own.count_words`), so
+Words are counted as the scorer counts them (:func:`pyrabench.text.count_words`), so
 a lead is never truncated when scored. The SCU-marked corpus (:mod:`pyrabench.data.scu_marked`)
 has dropped the datelines (``BONN, April 20 (Xinhua) --``) that NIST's baseline kept: where the
 dateline used up NIST's last words, our lead holds one sentence more; otherwise it is the same text.
@@ -19,7 +19,8 @@ from typing import Iterable, Sequence
 from ..data import scu_marked
 from ..data.summaries import Summary
 from ..errors import PyrabenchError
-from .auto.own import WORD_LIMITS, count_words, within_limit
+from ..text import count_words, cut_words
+from .limits import WORD_LIMITS
 
 #: NIST's lead baseline among the peers of each DUC corpus (peer id).
 NIST_LEAD = {"duc2006": "1", "duc2007": "1", "duc2007-update": "35"}
@@ -50,7 +51,7 @@ def lead(sentences: Sequence[str], words: int) -> list[str]:
         n = count_words(sentence)
         if used + n > words:
             if not kept:
-                kept.append(within_limit(Summary("", "", sentence), words)[0])
+                kept.append(cut_words(sentence, words)[0])
             break
         if n:
             kept.append(sentence)

@@ -42,14 +42,12 @@ import pandas as pd
 from scipy import stats
 
 from ..errors import PyrabenchError
-from ..resampling import (SCHEMES, bootstrap_indices, percentile_interval, permutation_p_values,
-                          scheme_indices, swap_masks)
+from ..resampling import (CONFIDENCE, N_RESAMPLES, SCHEMES, bootstrap_indices, percentile_interval,
+                          permutation_p_values, scheme_indices, swap_masks)
 
 LEVELS = ("summary", "system")  # what ``pyrabench correlate`` reports by default
 ALL_LEVELS = ("summary", "system", "global")
 STATISTICS = ("pearson", "spearman", "kendall")
-N_RESAMPLES = 1000
-CONFIDENCE = 0.95
 #: What each resampling scheme (:data:`pyrabench.resampling.SCHEMES`) draws, as the intervals report it.
 SCHEME_UNITS = {"systems": "systems", "inputs": "topics", "both": "topics and systems"}
 _KENDALL_CELLS = 2_000_000  # pairs per vectorized Kendall chunk (memory bound)

@@ -24,8 +24,9 @@ import pandas as pd
 
 from ..data import judgments
 from ..errors import MissingDataError, PyrabenchError, UnknownNameError
+from ..resampling import N_RESAMPLES
 from .auto import variants
-from .correlate import LEVELS, N_RESAMPLES, comparisons, correlations
+from .correlate import LEVELS, comparisons, correlations
 from .manual import CONVENTIONS, DEFAULT_CONVENTION, score_corpus
 from .rouge import ROUGE_TYPES, rouge_frame
 

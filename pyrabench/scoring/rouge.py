@@ -164,6 +164,20 @@ def rouge_pyramid(pyramid, peer_texts: Sequence[str], jackknife: bool = True) ->
     return pooled_recall(hits, counts, jackknife)[inverse.ravel()]
 
 
+def rouge_items(items) -> pd.DataFrame:
+    """ROUGE-1/2/L recall of each scored item (``.pyramid``, ``.text``, ``.key``: the automated
+    scorer's :class:`~pyrabench.scoring.auto.pipeline.Item`) against its pyramid's model
+    summaries, jackknifed: one row per item, its ``key`` and :data:`ROUGE_TYPES`."""
+    groups: dict[int, list] = {}
+    for item in items:
+        groups.setdefault(id(item.pyramid), []).append(item)
+    rows = []
+    for members in groups.values():
+        rec = rouge_pyramid(members[0].pyramid, [i.text for i in members])
+        rows.extend({**i.key, **{n: float(v) for n, v in zip(ROUGE_TYPES, r)}} for i, r in zip(members, rec))
+    return pd.DataFrame(rows)
+
+
 def _compute(corpus, jackknife: bool) -> pd.DataFrame:
     by_topic: dict[str, list] = {}
     for p in corpus.peers:

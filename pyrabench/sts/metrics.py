@@ -14,7 +14,7 @@ from typing import Sequence
 import numpy as np
 from scipy import stats
 
-from ..resampling import paired_bootstrap_interval
+from ..resampling import CONFIDENCE, N_RESAMPLES, paired_bootstrap_interval
 
 
 def _pair(x, y) -> tuple[np.ndarray, np.ndarray]:
@@ -114,7 +114,7 @@ def fisher_z_test(r1: float, r2: float, n1: int, n2: int | None = None) -> tuple
     return float(z), float(stats.norm.sf(z))
 
 
-def bootstrap_ci(system, gold, confidence: float = 0.95, n_resamples: int = 1000, seed: int = 0,
+def bootstrap_ci(system, gold, confidence: float = CONFIDENCE, n_resamples: int = N_RESAMPLES, seed: int = 0,
                  method: str = "percentile") -> tuple[float, float]:
     """Confidence interval of Pearson by resampling pairs (scipy.stats.bootstrap, paired, vectorized,
     through :func:`pyrabench.resampling.paired_bootstrap_interval`); ``method="BCa"`` corrects for

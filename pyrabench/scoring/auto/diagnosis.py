@@ -12,6 +12,7 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
+from ...text import count_words
 from ..correlate import correlations
 from ..manual import score_corpus
 from ..metrics import KEYS, metric_frame
@@ -25,13 +26,13 @@ CAUSES = ("words", "modified", "original", "light", "scu_error")
 def system_error_causes(corpora: dict, metric: str = "auto") -> pd.DataFrame:
     """Per corpus, the correlation over systems of a metric's error (system mean of ``metric`` −
     system mean of the manual modified score) with each of :data:`CAUSES`: summary length in
-    words, the manual modified and original scores, the share of weight-1 SCUs among the manual
+    words (:func:`pyrabench.text.count_words`), the manual modified and original scores, the share of weight-1 SCUs among the manual
     matches, and the error in the number of SCUs (automated − manual)."""
     keys = list(KEYS)
     rows = []
     for name, corpus in corpora.items():
         manual = score_corpus(corpus)
-        words = {p.source: len(p.summary.split()) for p in corpus.peers}
+        words = {p.source: count_words(p.summary) for p in corpus.peers}
         auto = auto_frame(corpus, None if metric == "auto" else metric.partition(":")[2])
         df = manual.merge(auto, on=keys)
         df = df.assign(words=df["source"].map(words), error=df["auto"] - df["modified"],

@@ -7,7 +7,7 @@ number of retrieved to human SCUs.
 
 Confidence intervals follow the script: leave one summary out in turn, recompute the
 statistic on the rest, and take the normal 95 % interval ``mean ± 1.96·sd`` of those values
-(``ci="loo"``). That interval describes the stability of the statistic under removing one
+(``ci="loo"``, :func:`pyrabench.resampling.leave_one_out_interval`). That interval describes the stability of the statistic under removing one
 summary, not sampling error, and shrinks as the sample grows; ``ci="bootstrap"`` gives the
 percentile interval of a bootstrap over summaries (:mod:`pyrabench.resampling`, seeded) instead.
 """
@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from ...resampling import bootstrap_indices, percentile_interval
+from ...resampling import CONFIDENCE, bootstrap_indices, leave_one_out_interval, percentile_interval
 from ..manual import jaccard
 
 STATS = ("pearson", "spearman", "kendall", "jaccard", "scu_ratio")
@@ -53,8 +53,9 @@ def score_stats(human_scores: Sequence[float], auto_scores: Sequence[float],
 
 
 def score_stats_ci(human_scores, auto_scores, human_sets, auto_sets, ci: str = "loo",
-                   confidence: float = 0.95, n_resamples: int = 999, seed: int = 0) -> dict[str, float]:
-    """:func:`score_stats` plus ``<stat>_lo``/``<stat>_hi`` (see module docstring)."""
+                   confidence: float = CONFIDENCE, n_resamples: int = 999, seed: int = 0) -> dict[str, float]:
+    """:func:`score_stats` plus ``<stat>_lo``/``<stat>_hi`` (see module docstring). ``n_resamples``
+    defaults to 999, not :data:`pyrabench.resampling.N_RESAMPLES`: the tables were drawn so."""
     h = np.asarray(human_scores, dtype=float)
     a = np.asarray(auto_scores, dtype=float)
     jac, ratio = _per_summary(human_sets, auto_sets)
@@ -66,14 +67,7 @@ def score_stats_ci(human_scores, auto_scores, human_sets, auto_sets, ci: str = "
             keep = np.arange(n) != i
             folds.append(_stats_from(h[keep], a[keep], jac[keep], ratio[keep]))
         for name in STATS:
-            vals = np.array([f[name] for f in folds], dtype=float)
-            vals = vals[np.isfinite(vals)]
-            if len(vals) < 2:
-                out[f"{name}_lo"] = out[f"{name}_hi"] = np.nan
-                continue
-            m, sd = vals.mean(), vals.std()
-            lo, hi = stats.norm.interval(confidence, loc=m, scale=sd) if sd > 0 else (m, m)
-            out[f"{name}_lo"], out[f"{name}_hi"] = float(lo), float(hi)
+            out[f"{name}_lo"], out[f"{name}_hi"] = leave_one_out_interval([f[name] for f in folds], confidence)
     elif ci == "none":
         pass
     elif ci == "bootstrap":
