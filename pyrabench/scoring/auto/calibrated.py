@@ -67,6 +67,7 @@ from ...embeddings.encode import encode_dense
 from ...errors import MissingExtraError, PyrabenchError
 from ...extras import require
 from ...text import STOP_WORDS, words_many
+from ...threads import one_thread
 from ..manual import DEFAULT_CONVENTION, get_convention, matched_set, modified_ideal
 from .pipeline import build_similarity, corpus_key, items_from_peers
 from .segments import tokenize_many
@@ -506,12 +507,15 @@ def _model(kind: str = "logistic"):
 
 
 def fit_model(frame: pd.DataFrame, features: Sequence[str], model: str = "logistic"):
-    """A ``model`` fitted on every row of ``frame`` (its ``y``)."""
+    """A ``model`` fitted on every row of ``frame`` (its ``y``), on one native thread
+    (:mod:`pyrabench.threads`: the boosted trees' OpenMP threads spin on shared cores)."""
     x = frame[list(features)].to_numpy(np.float64)
     y = frame["y"].to_numpy(bool)
     if y.all() or not y.any():
         raise PyrabenchError("the training topics hold only one class of SCU decisions; cannot calibrate")
-    return _model(model).fit(x, y)
+    estimator = _model(model)  # imports scikit-learn, and so its OpenMP library, before the scan
+    with one_thread(rescan=True):
+        return estimator.fit(x, y)
 
 
 def fold_models(frame: pd.DataFrame, features: Sequence[str], folds: int = FOLDS,
@@ -526,8 +530,9 @@ def crossfit(frame: pd.DataFrame, features: Sequence[str], folds: int = FOLDS, m
     fold, fitted = fold_models(frame, features, folds, model)
     x = frame[list(features)].to_numpy(np.float64)
     p = np.zeros(len(frame))
-    for k, m in fitted.items():
-        p[fold == k] = m.predict_proba(x[fold == k])[:, 1]
+    with one_thread(rescan=True):
+        for k, m in fitted.items():
+            p[fold == k] = m.predict_proba(x[fold == k])[:, 1]
     return p
 
 
