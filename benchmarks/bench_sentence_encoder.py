@@ -1,7 +1,7 @@
 """Sentence encoding (``st:PATH``, ``minilm``): fewer encodings for the book, no overhead over
 sentence-transformers on a cold cache, and a cached text set served without the model.
 
-1. **The calibrated scorer's texts** (chapter 5's ``minilm`` variants): every peer sentence, SCU
+1. **The calibrated scorer's texts** (chapter 6's ``minilm`` variants): every peer sentence, SCU
    contributor and label of one DUC corpus (``--corpus``, default the first DUC corpus under the
    data root). Today's figure: one encode call per topic, as the scorer made them (each call
    sorted and batched on its own, so each topic pads its few batches). The new figure: all of

@@ -2,7 +2,7 @@
 # The declared floors, tested (make floors; .ci/run): the lowest versions pyproject.toml allows
 # for every direct dependency (uv's --resolution lowest-direct), as wheels for this Python, then
 #   1. the core: tests/test_core_install.py, its pip held to those versions (PIP_CONSTRAINT);
-#   2. the book: a venv of [book] at its floors (with [minilm], whose model chapter 5 scores
+#   2. the book: a venv of [book] at its floors (with [minilm], whose model chapter 6 scores
 #      with), which builds the book on the bundled sample, warnings as errors, into a temporary
 #      folder (its own execution cache and package cache).
 # A floor that fails here is raised in pyproject.toml to the lowest version that passes.

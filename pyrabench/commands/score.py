@@ -59,7 +59,7 @@ def add_arguments(parser) -> None:
                      help="annotated corpus whose human matches set the threshold and calibrate the estimate "
                           "(default: --corpus)")
     own.add_argument("--variant", metavar="NAME", default=None,
-                     help="calibrated scorer of the estimate (default lex, chapter 5's)")
+                     help="calibrated scorer of the estimate (default lex, chapter 6's)")
     own.add_argument("--no-truncate", action="store_true",
                      help="do not cut summaries at the corpus's word limit (DUC 250, update task 100)")
     own.add_argument("--explain", action="store_true",

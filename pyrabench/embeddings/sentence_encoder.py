@@ -16,7 +16,7 @@ model is loaded with ``local_files_only`` and ``HF_HUB_OFFLINE=1``.
   The cache is a few ``.npz`` shards (text digest → row), each written atomically as a chunk of
   texts is done, so an interrupted run keeps what it encoded; many shards are merged into one.
 * **Once across processes.** The book's chapters run in parallel and share texts (chapter 3's
-  contributors are chapter 5's SCU targets). Each chunk is encoded under the store's lock
+  contributors are chapter 6's SCU targets). Each chunk is encoded under the store's lock
   (:func:`pyrabench.cache.entry_lock`), after re-reading the shards other processes wrote: a text
   another process is encoding is waited for and read, not encoded twice.
 * **Few, long calls.** Cost is padding as much as texts: a call's texts are sorted by length

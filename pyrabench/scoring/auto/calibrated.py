@@ -2,7 +2,7 @@
 
 The 2013 recipe (segments → similarity → threshold → optimal matching, :mod:`.pipeline`) makes
 one hard decision per segment/SCU pair with a threshold read off the human matches' lower tail.
-On DUC's many topics and systems that decision is noisy (chapter 5). This scorer keeps the
+On DUC's many topics and systems that decision is noisy (chapter 6). This scorer keeps the
 pyramid — SCUs, their contributors and labels, their weights — and replaces the threshold by a
 *calibrated probability* that an annotator would find each SCU in the peer:
 

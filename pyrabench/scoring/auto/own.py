@@ -11,7 +11,7 @@ SacreROUGE pyramids JSON Lines, :mod:`pyrabench.data.user_pyramids`) — and ret
   threshold), with the SCUs it matched, the span of the summary that matched each and its
   similarity;
 * ``estimate``: the calibrated estimate of the manual modified score (:mod:`.calibration`,
-  variant ``variant``, default :data:`.variants.DEFAULT`, the scorer chapter 5 recommends), with
+  variant ``variant``, default :data:`.variants.DEFAULT`, the scorer chapter 6 recommends), with
   a 95 % prediction interval: the estimate plus the 2.5 and 97.5 percentiles of the held-out
   errors (manual − estimate) of the same scorer on the annotated corpus (split-conformal);
 * ``rouge_1/2/l``: ROUGE recall against the pyramid's model summaries, jackknifed, as

@@ -7,7 +7,7 @@ sentence. We bound the span length at ``max_len`` words (default :data:`DEFAULT_
 a sentence of ``n`` words then has about ``n * max_len`` candidates instead of ``n²/2``. The
 bound is chosen from the data, not for speed alone: in the 1,481 DUC 2006/2007 peer annotations
 the 9,291 human peer contributors are short clauses (median 10 words, 5th–95th percentile 3–28
-words, see chapter 5); 83 % of them fit within 3–20 words.
+words, see chapter 6); 83 % of them fit within 3–20 words.
 
 Words are :func:`pyrabench.text.words` tokens (lower-cased, no punctuation), so punctuation
 neither starts nor ends a segment. Sentences come from spaCy's rule-based ``sentencizer`` plus
