@@ -14,7 +14,9 @@ included), the figure a shared machine's load moves least. **Training**: cells t
 ``--parallel`` also times ``make book`` cold (fresh package cache and jupyter cache, Brown given
 as input data): ``tools/execute_book.py`` runs the pages in parallel into the jupyter cache, then
 ``jupyter-book build -W`` finds them cached; each page's seconds as the jupyter cache recorded
-them, and the wall time of both steps.
+them, and the wall time of both steps. ``--record`` (real data) merges the cold seconds of the
+pages run into ``tools/page_seconds.json``, the order in which a fresh clone's ``make book`` starts
+the pages (``tools/execute_book.py``).
 
 Targets: cold execution summed over the pages, training included, <= 400 s on the real
 data and <= 60 s on the bundled sample; ``make book`` cold <= 4 minutes wall on 2 cores (real
@@ -28,6 +30,7 @@ rebuild (target <= 30 s), in a temporary folder.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import shutil
@@ -141,7 +144,24 @@ def parallel_build(out: Path, env: dict) -> dict:
     return {"execute_wall": execute_wall, "execute_cpu": execute_cpu, "build_wall": build_wall,
             "build_cpu": children_cpu() - cpu, "summary": done.stdout.strip().splitlines()[-1:],
             "pages": {Path(r.uri).name: r.data.get("execution_seconds") or 0.0 for r in records},
+            "by_path": {Path(r.uri).resolve().relative_to(ROOT).as_posix(): round(r.data.get("execution_seconds") or 0.0, 1)
+                        for r in records},
             "executed_by_build": sum("Executing notebook" in line for line in log)}
+
+
+def record(measured: dict[str, float]) -> None:
+    """Merge ``measured`` (page path → cold seconds) into ``tools/page_seconds.json``, dropping
+    the pages the book no longer has."""
+    from execute_book import RECORDED
+
+    pages = {p.relative_to(ROOT).as_posix() for p in toc_pages()}
+    try:
+        old = json.loads(RECORDED.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        old = {}
+    merged = {k: v for k, v in {**old, **measured}.items() if k in pages}
+    RECORDED.write_text(json.dumps(merged, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"recorded {len(measured)} page(s) in {RECORDED.relative_to(ROOT)}")
 
 
 def main() -> None:
@@ -155,6 +175,10 @@ def main() -> None:
     parser.add_argument("--parallel", action="store_true",
                         help="also time make book's cold build: the pages in parallel, then jupyter-book build")
     parser.add_argument("--parallel-only", action="store_true", help="only the parallel build (no page by page run)")
+    parser.add_argument("--record", action="store_true",
+                        help="on the real data: write the cold seconds of the pages run (the parallel build's, "
+                             "else the page by page run's) into tools/page_seconds.json, the order in which "
+                             "a fresh clone's make book starts the pages")
     parser.add_argument("--cold-only", action="store_true", help="skip the cached run (profiling)")
     parser.add_argument("--save", type=Path, default=None, metavar="DIR",
                         help="write the cold run's executed notebooks to DIR (diff two versions' outputs)")
@@ -211,6 +235,10 @@ def main() -> None:
               f"pages it executed again: {par['executed_by_build']} (0 when execute_book cached every page)")
         print(f"  build wall {wall:.1f} s, target <= {BUILD_WALL_TARGET[kind]:.0f} s: "
               f"{'met' if wall <= BUILD_WALL_TARGET[kind] else 'MISSED'}")
+    if args.record and data:
+        measured = (par["by_path"] if args.parallel or args.parallel_only
+                    else {p.relative_to(ROOT).as_posix(): round(cold[p][0], 1) for p in pages})
+        record(measured)
     if args.pages:
         print("(some pages only: the targets apply to the whole book)")
         return

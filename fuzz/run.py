@@ -1,4 +1,4 @@
-"""Coverage-guided fuzzing of every reader of outside files (``make fuzz``, ``make fuzz-smoke``).
+"""Coverage-guided fuzzing of every reader and writer of outside files (``make fuzz``, ``make fuzz-smoke``).
 
     python -m fuzz.run                       # every target, 100,000 inputs each, 2 at a time
     python -m fuzz.run --runs 2000           # the CI smoke pass

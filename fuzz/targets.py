@@ -1,4 +1,4 @@
-"""Fuzz targets: one per reader of files that come from outside.
+"""Fuzz targets: one per reader of files that come from outside, and one per writer of them.
 
 Each target takes the fuzzer's bytes, writes them where the reader looks (readers take paths)
 and calls the reader. A target may raise only what the package documents for bad input, a
@@ -10,12 +10,20 @@ Each target also has ``seeds()``: small valid files made here by code (the packa
 where it has them), never the real data. ``tests/test_fuzz_targets.py`` checks that every seed
 reads without error, so the fuzzer starts from inputs that reach deep into each reader.
 
+A writer target (``write_*``) builds the package's objects from the fuzzer's bytes read as
+arbitrary Unicode (:func:`_unicode`), writes them, and reads the file back with the package's
+reader: the writer must either write what reads back identically, or refuse with a
+:class:`~pyrabench.errors.PyrabenchError` before the file is touched. A difference read back, a
+file left behind by a refusal, or any other exception raises :class:`WriterMismatch` or the
+exception itself, a crash.
+
 Nothing here imports atheris: ``fuzz/run.py`` instruments these imports and drives libFuzzer.
 """
 
 from __future__ import annotations
 
 import bz2
+import dataclasses
 import gzip
 import hashlib
 import io
@@ -487,6 +495,196 @@ def _user_summaries_seeds() -> list[bytes]:
     return [duc, systems, flat, jsonl]
 
 
+# --------------------------------------------------------------------------- writers
+
+
+class WriterMismatch(AssertionError):
+    """A writer wrote what its reader reads back differently, or left a file behind a refusal."""
+
+
+def _unicode(data: bytes) -> str:
+    """Arbitrary Unicode from the fuzzer's bytes: UTF-8, a byte that is not UTF-8 read as a lone
+    surrogate (U+DC80 … U+DCFF), so every code point is reachable."""
+    return data.decode("utf-8", "surrogateescape")
+
+
+def _fresh(name: str) -> Path:
+    """A path under the work directory where nothing is (what a previous input wrote is removed)."""
+    path = _work() / name
+    if path.is_dir():
+        shutil.rmtree(path)
+    elif path.exists():
+        path.unlink()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+#: The error the last writer target's writer refused its input with (None: it wrote), for the
+#: regression tests, which cannot see a refusal otherwise: a refusal is not a crash.
+REFUSED: list[PyrabenchError | None] = [None]
+
+
+def _written_or_refused(write: Callable[[], object], path: Path) -> bool:
+    """Run ``write``: True when it wrote, False when it refused with a documented error and left
+    ``path`` untouched (absent)."""
+    REFUSED[0] = None
+    try:
+        write()
+    except PyrabenchError as exc:
+        REFUSED[0] = exc
+        if path.exists():
+            raise WriterMismatch(f"{path} was written although the writer refused") from None
+        return False
+    return True
+
+
+def _same(what: str, wrote, read) -> None:
+    if wrote != read:
+        raise WriterMismatch(f"{what}: wrote {wrote!r}, read back {read!r}")
+
+
+def _span(text: str, choice: bytes) -> tuple[int, int]:
+    """A non-empty span of ``text`` picked by two bytes of the input ((0, 0) when text is empty)."""
+    if not text:
+        return 0, 0
+    a = (choice[0] if choice else 0) % len(text)
+    return a, a + 1 + (choice[1] if len(choice) > 1 else 0) % (len(text) - a)
+
+
+def _fuzzed_pyramid(summaries: tuple[str, ...], label: str, choice: bytes) -> Pyramid:
+    """A pyramid over ``summaries`` whose one SCU (labelled ``label``) has a contributor in each
+    non-empty summary, at spans the input picks."""
+    contributors = []
+    for index, summary in enumerate(summaries):
+        start, end = _span(summary, choice[2 * index:2 * index + 2])
+        if end > start:
+            contributors.append(Contributor(label, (Part(summary[start:end], start, end),), index))
+    scus = (SCU(1, label, tuple(contributors)),) if contributors else ()
+    return Pyramid("fuzz", "D0601", summaries, tuple("AB"[: len(summaries)]), scus)
+
+
+def write_pyr(data: bytes) -> None:
+    """``.pyr``: two model summaries and an SCU label from the input, DUC's header or the bare one."""
+    first, second, label, choice = _split(data, 4)
+    pyramid = _fuzzed_pyramid((_unicode(first), _unicode(second)), _unicode(label), choice)
+    bare = len(choice) > 0 and choice[-1] > 0 and choice[-1] % 2 == 0  # the last byte: even picks the bare header
+    header = ducview.Header(None, None) if bare else _DUC_HEADER
+    path = _fresh("written.pyr")
+    if not _written_or_refused(lambda: ducview.write_pyramid(pyramid, path, header), path):
+        return
+    back = ducview.read_pyramid(path, "fuzz", "D0601", RepairLog(), default_regex=ducview.PASSONNEAU_REGEX)
+    _same("summaries", pyramid.summaries, back.summaries)
+    _same("SCUs", pyramid.scus, back.scus)
+
+
+def _write_pyr_seeds() -> list[bytes]:
+    return [SEP.join(s.encode() for s in _SUMMARIES) + SEP + b"The town flooded" + SEP + b"\x04\x10\x00\x05\x01",
+            "Él dijo: «¡Hola!»\tx\r\ny".encode() + SEP + "日本語のテキスト".encode() + SEP + b" label " + SEP + b"\x02\x03"]
+
+
+def write_pan(data: bytes) -> None:
+    """``.pan``: a peer summary from the input, one matched span, and the pyramid SCU's label."""
+    summary, label, choice = (_unicode(part) if i < 2 else part for i, part in enumerate(_split(data, 3)))
+    pyramid = dataclasses.replace(PYRAMID, scus=(SCU(1, label, PYRAMID.scus[0].contributors), *PYRAMID.scus[1:]))
+    start, end = _span(summary, choice)
+    scus = (SCU(1, label, (Contributor(summary[start:end], (Part(summary[start:end], start, end),), 0),)),) \
+        if end > start else ()
+    peer = PeerAnnotation("fuzz", "D0601", "1", "", summary, scus, pyramid)
+    path = _fresh("D0601.M.250.A.1.pan")
+    if not _written_or_refused(lambda: ducview.write_peer(peer, path, _DUC_HEADER), path):
+        return
+    back = ducview.read_peer(path, "fuzz", "D0601", "1", log=RepairLog())
+    _same("summary", peer.summary, back.summary)
+    _same("pyramid SCUs", pyramid.scus, back.pyramid.scus)
+    # the format keeps a peer SCU's label as its pyramid SCU's, "(weight) " before it, leading blanks dropped
+    _same("matched SCUs", tuple(dataclasses.replace(s, label=label.lstrip()) for s in scus),
+          tuple(s for s in back.scus if s.contributors))
+
+
+def _write_pan_seeds() -> list[bytes]:
+    return [_PEER_SUMMARY.encode() + SEP + b"The town flooded" + SEP + b"\x00\x0f",
+            "Ünïcödé\ttext\r\nwith «marks» & <tags>".encode() + SEP + b"  spaced label" + SEP + b"\x03\x05"]
+
+
+def write_sacrerouge(data: bytes) -> None:
+    """SacreROUGE JSON Lines: the pyramid (``pyramids.jsonl``) and a peer annotated against it
+    (``pyramid-annotations.jsonl``), every text from the input."""
+    first, second, label, summary, choice = _split(data, 5)
+    pyramid = _fuzzed_pyramid((_unicode(first), _unicode(second)), _unicode(label), choice)
+    text = _unicode(summary)
+    start, end = _span(text, choice[4:6])
+    scus = (SCU(1, pyramid.scus[0].label, (Contributor(text[start:end], (Part(text[start:end], start, end),), 0),)),) \
+        if end > start and pyramid.scus else ()
+    peer = PeerAnnotation("fuzz", "D0601", "1", "", text, scus, pyramid)
+    pyramids, annotations = _fresh("pyramids.jsonl"), _fresh("pyramid-annotations.jsonl")
+    if not _written_or_refused(lambda: sacrerouge.write_pyramids([pyramid], pyramids), pyramids):
+        return
+    (back,) = sacrerouge.read_pyramids(pyramids, "fuzz", RepairLog())
+    _same("summaries", pyramid.summaries, back.summaries)
+    _same("summarizer ids", pyramid.summarizer_ids, back.summarizer_ids)
+    _same("SCUs", pyramid.scus, back.scus)
+    if not _written_or_refused(lambda: sacrerouge.write_annotations([peer], annotations), annotations):
+        return
+    (read,) = sacrerouge.read_annotations(annotations, "fuzz", {"D0601": back}, RepairLog())
+    _same("peer summary", peer.summary, read.summary)
+    _same("peer SCUs", peer.scus, read.scus)
+
+
+def _write_sacrerouge_seeds() -> list[bytes]:
+    return [SEP.join(s.encode() for s in _SUMMARIES) + SEP + b"The town flooded" + SEP + _PEER_SUMMARY.encode()
+            + SEP + b"\x04\x10\x00\x05\x01\x07",
+            "«a»\n\u2028b".encode() + SEP + b"\xed" + SEP + "☃".encode() + SEP + "x\ty\x00".encode() + SEP + b"\x01"]
+
+
+def write_summaries(data: bytes) -> None:
+    """The user's summaries, as JSON Lines (first byte odd) or as ``<system>/<topic>.txt``
+    folders: topic, system and text from the input, the text given whole or as its lines."""
+    if not data:
+        return
+    flags, rest = data[0], data[1:]
+    topic, system, text = (_unicode(p) for p in _split(rest, 3))
+    sentences = tuple(text.split("\n")) if flags & 2 else None
+    wrote = summaries.Summary(topic, system, text, sentences)
+    path = _fresh("written.jsonl" if flags & 1 else "written")
+    if not _written_or_refused(lambda: summaries.write_summaries([wrote], path), path):
+        return
+    (back,) = summaries.read_summaries(path)
+    kept = sentences if flags & 1 else None  # a folder keeps the text, not its sentences
+    _same("summary", (topic, system, text, kept), (back.topic, back.system, back.text, back.sentences))
+
+
+def _write_summaries_seeds() -> list[bytes]:
+    return [b"\x01D0701" + SEP + b"sys1" + SEP + _SUMMARIES[0].encode(), b"\x00D0701" + SEP + b"7" + SEP + b"One.\nTwo.",
+            b"\x03D0703-A" + SEP + "système".encode() + SEP + "Ça va.\nOui.".encode()]
+
+
+def write_sts_output(data: bytes) -> None:
+    """STS system output: the input's bytes as float64 scores (8 bytes each), with confidences
+    from the same bytes when the first byte is odd. The format keeps 6 decimals of a score."""
+    import numpy as np
+
+    if not data:
+        return
+    raw = data[1:][: len(data[1:]) // 8 * 8]
+    scores = np.frombuffer(raw, dtype="<f8").copy()
+    confidence = (np.frombuffer(raw[::-1], dtype="<f8").copy() if data[0] % 2 else None)
+    path = _fresh("STS.output.written.txt")
+    if not _written_or_refused(lambda: outputs.write_output(path, scores, confidence), path):
+        return
+    back = outputs.read_output(path, len(scores))
+    _same("scores", [float(f"{s:.6f}") for s in scores], back.scores.tolist())
+    if confidence is not None and len(scores):
+        _same("confidence", [float(f"{c:g}") for c in confidence], back.confidence.tolist())
+
+
+def _write_sts_output_seeds() -> list[bytes]:
+    import numpy as np
+
+    return [b"\x00" + np.array([2.5, 0.0, 5.0, 3.25], "<f8").tobytes(),
+            b"\x01" + np.array([2.5, 4.0], "<f8").tobytes()[::-1] + b"",
+            b"\x01" + np.array([1.0], "<f8").tobytes()]
+
+
 # --------------------------------------------------------------------------- the registry
 
 
@@ -512,6 +710,11 @@ _STORE = (b"\"format\"", b"\"files\"", b"\"rows\"", b"\"sha256\"", b"\"corpora\"
           b"\"missing\"", b"\"label\"", b"\"scu_id\"", b"jsonl", b"csv", b"parquet", b"null", b"1.0", b"true",
           b"9223372036854775808", SEP)
 
+#: Characters a writer has to think about: line ends and separators, XML's specials and its
+#: illegal characters, a byte-order mark, a lone surrogate, characters beyond the BMP.
+_UNICODE = (SEP, b"\r", b"\r\n", b"\n", b"\t", b"\x00", b"\x0b", b"\x1f", b"<", b"&", b"]]>", b"\"",
+            "\ufeff".encode(), "\ufffe".encode(), "\u2028".encode(), "\x85".encode(), b"\xed\xa0\x80", b"\xff",
+            "\U0001F600".encode(), b"  ", b"-")
 #: Targets by name; the slowest (pandas on every input) first, so two jobs end together.
 TARGETS = {t.name: t for t in (
     Target("benchmark_files", benchmark_files, _benchmark_files_seeds, _STORE),
@@ -534,4 +737,9 @@ TARGETS = {t.name: t for t in (
     Target("brown", brown, _brown_seeds, (b"/", b"\t", b"ca01", b"cr09")),
     Target("user_summaries", user_summaries, _user_summaries_seeds,
            _JSON + (SEP, b".jsonl\n", b".txt\n", b"D0703-A.M.100.A.", b"/", b"\r")),
+    Target("write_pyr", write_pyr, _write_pyr_seeds, _UNICODE + (b"---", b"\n---\n", b"D0601.M.250.A.A")),
+    Target("write_pan", write_pan, _write_pan_seeds, _UNICODE),
+    Target("write_sacrerouge", write_sacrerouge, _write_sacrerouge_seeds, _UNICODE),
+    Target("write_summaries", write_summaries, _write_summaries_seeds, _UNICODE + (b"/", b".", b"..", b".txt")),
+    Target("write_sts_output", write_sts_output, _write_sts_output_seeds, ()),
 )}

@@ -184,9 +184,10 @@ def load_frame(path: Path):
     return pd.read_pickle(io.BytesIO(load_sealed(path)), compression=None)
 
 
-def cached_frame(kind: str, key: str, compute, cache: bool = True):
+def cached_frame(kind: str, key: str, compute, cache: bool = True, lock: bool = False):
     """``compute()``, or the table stored under ``$PYRABENCH_CACHE/scoring/<kind>/<key>.pkl``
-    (:func:`save_frame`)."""
+    (:func:`save_frame`); ``lock=True``: computed under the entry's lock (:func:`cached`), for
+    tables that take long and that processes running side by side ask for alike."""
     if not cache or os.environ.get(ENV_NO_CACHE) == "1":
         return compute()
-    return cached(cache_dir("scoring", kind) / f"{key}.pkl", compute, save_frame, load_frame)
+    return cached(cache_dir("scoring", kind) / f"{key}.pkl", compute, save_frame, load_frame, lock=lock)

@@ -40,6 +40,8 @@ COMMANDS = {
     "sts": "STS 2012-2016: per-dataset Pearson and n, Mean, ALL, ALLnorm for one or more systems",
     "score": "pyramid scores (original, modified, coverage) per topic and peer; --auto SIMILARITY for "
              "automated scoring",
+    "pyramid": "build a pyramid per topic from model summaries, no annotator (EDUA's recipe): DUCView .pyr "
+               "files and SacreROUGE pyramids JSONL for score --pyramid",
     "correlate": "Pearson, Spearman and Kendall of metrics (rouge_1/2/l, auto[:VARIANT], manual scores) "
                  "against a manual score or NIST's responsiveness / linguistic quality, per topic (summary "
                  "level) and per system, with bootstrap 95% intervals; --compare A,B tests whether A "

@@ -5,6 +5,9 @@ files are read — a FIFO would block forever and ``/dev/zero`` never ends, so b
 before a byte is read (the check is made on the opened descriptor, so a file swapped for a FIFO
 between a check and the open cannot slip through).
 
+A leading UTF-8 byte-order mark (Notepad writes one) is accepted by every text reader and
+dropped (:func:`without_bom`): the text read is the same with or without it.
+
 Files read whole are at most :data:`MAX_READ_BYTES` (a larger one is refused before a byte is
 read, with the limit in the message); JSON Lines are streamed a line at a time.
 
@@ -110,12 +113,26 @@ def read_bytes(path: str | Path, limit: int = MAX_READ_BYTES) -> bytes:
         return data
 
 
+#: The UTF-8 byte-order mark.
+BOM = b"\xef\xbb\xbf"
+
+
+def without_bom(raw: bytes) -> bytes:
+    """``raw`` without a leading UTF-8 byte-order mark: the one place every text reader (those
+    reading bytes a line at a time too) drops it."""
+    return raw[len(BOM):] if raw.startswith(BOM) else raw
+
+
 def read_utf8(path: str | Path) -> str:
-    """The file as UTF-8 text; a byte that is not UTF-8 is an error naming its line."""
+    """The file as UTF-8 text (a leading byte-order mark dropped); a byte that is not UTF-8 is an
+    error naming its line."""
     return decode_utf8(read_bytes(path), path)
 
 
 def decode_utf8(raw: bytes, path: str | Path) -> str:
+    """``raw`` as UTF-8 text, a leading byte-order mark dropped; a byte that is not UTF-8 is an
+    error naming the file and its line."""
+    raw = without_bom(raw)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -158,7 +175,8 @@ def parse_json(text: str, path: str | Path, line: int | None = None):
 
 
 def read_jsonl(path: str | Path, on_blank: Callable[[int], None] | None = None) -> Iterator[tuple[int, object]]:
-    """``(line number, value)`` for each line of a JSON Lines file (UTF-8, regular file).
+    """``(line number, value)`` for each line of a JSON Lines file (UTF-8, a leading byte-order
+    mark dropped, regular file).
 
     A blank line calls ``on_blank(line)`` (to count it) or, without ``on_blank``, is an error.
     Streamed a line at a time, so the file's text is never all in memory (lines end at ``\\n``;
@@ -177,6 +195,8 @@ def read_jsonl(path: str | Path, on_blank: Callable[[int], None] | None = None) 
             total, number = total + len(raw), number + 1
             if total > MAX_READ_BYTES:  # grew while being read
                 raise _too_large(path, f"more than {MAX_READ_BYTES:,}", MAX_READ_BYTES)
+            if number == 1:
+                raw = without_bom(raw)
             try:
                 line = raw.decode("utf-8")
             except UnicodeDecodeError as exc:

@@ -34,6 +34,9 @@ here, so that every interval and p-value in the book follows the same convention
   category.
 * **Multiplicity** (:func:`holm`): Holm's step-down adjustment of a family of p-values (scipy has
   none, and statsmodels is not a dependency).
+* **Significance** (:func:`significant`, :func:`significant_after_holm`): a test is significant at
+  level :data:`ALPHA` when its p-value (or, in a family, its Holm-adjusted p-value) is below it;
+  a test without a p-value never is. Every verdict in the book is decided here.
 """
 
 from __future__ import annotations
@@ -50,6 +53,8 @@ SCHEMES = ("systems", "inputs", "both")
 #: Resamples and confidence level of every interval and p-value unless a caller names others.
 N_RESAMPLES = 1000
 CONFIDENCE = 0.95
+#: The level a test's p-value must be below to call it significant, unless a caller names another.
+ALPHA = 0.05
 TOLERANCE = 1e-12  # resampled values this close to the observed one count as ties (as extreme)
 
 
@@ -211,3 +216,16 @@ def holm(p_values) -> np.ndarray:
     scaled = (m - np.arange(m)) * p[order]
     out[order] = np.minimum(1.0, np.maximum.accumulate(scaled))
     return out
+
+
+def significant(p_values, alpha: float = ALPHA) -> np.ndarray:
+    """Whether each test is significant at level ``alpha``: its p-value below ``alpha`` (a test
+    without a p-value, NaN or None, is not)."""
+    p = np.asarray(p_values, dtype=float)
+    return np.isfinite(p) & (np.nan_to_num(p, nan=1.0) < alpha)
+
+
+def significant_after_holm(p_values, alpha: float = ALPHA) -> np.ndarray:
+    """Whether each test of one family stays significant at level ``alpha`` after Holm's
+    correction (:func:`holm`): the family-wise error rate is then at most ``alpha``."""
+    return significant(holm(p_values), alpha)

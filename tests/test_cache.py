@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import multiprocessing
-import time
 
 import numpy as np
 import pandas as pd
@@ -93,31 +92,72 @@ def test_vectors_round_trip():
     assert words == ["a", "ü"] and vectors.dtype == np.float32
 
 
-def _compute_slowly(marks):
+def _first(path, marks, lock, started, release):
+    """Computes the entry and holds it (and, with ``lock``, the entry's lock) until ``release``."""
     def compute():
         with open(marks, "a") as fh:
             fh.write("computed\n")
-        time.sleep(2.0)  # long enough for the other process to ask meanwhile
+        started.set()
+        release.wait(60)  # a safety bound only: the test sets it as soon as the second one is ready
         return {"a": np.arange(4)}
 
-    return compute
-
-
-def _ask_for_the_entry(path, marks, lock):
-    value = cache.cached(path, _compute_slowly(marks), lambda p, v: cache.save_npz(p, **v), cache.load_npz, lock=lock)
+    value = cache.cached(path, compute, lambda p, v: cache.save_npz(p, **v), cache.load_npz, lock=lock)
     assert value["a"].tolist() == [0, 1, 2, 3]
+
+
+def _second(path, marks, lock, ready, blocked):
+    """Asks for the same entry while the first process computes it; sets ``blocked`` when its
+    lock request finds the lock taken, ``ready`` once it is blocked there or computing itself."""
+    import fcntl
+    import types
+
+    def flock(fd, operation):
+        try:
+            fcntl.flock(fd, operation | fcntl.LOCK_NB)
+        except BlockingIOError:
+            blocked.set()
+            ready.set()
+            fcntl.flock(fd, operation)
+
+    cache.fcntl = types.SimpleNamespace(flock=flock, LOCK_EX=fcntl.LOCK_EX, LOCK_NB=fcntl.LOCK_NB)
+
+    def compute():
+        with open(marks, "a") as fh:
+            fh.write("computed\n")
+        ready.set()
+        return {"a": np.arange(4)}
+
+    value = cache.cached(path, compute, lambda p, v: cache.save_npz(p, **v), cache.load_npz, lock=lock)
+    assert value["a"].tolist() == [0, 1, 2, 3]
+
+
+def _race(tmp_path, lock: bool) -> tuple[int, bool]:
+    """Two processes ask for one entry, the second while the first is computing it (events, no
+    sleeps): how many computed it, and whether the second found the lock taken."""
+    path, marks = cache.cache_dir("t") / "e.npz", tmp_path / "marks"
+    ctx = multiprocessing.get_context("fork")
+    started, release, ready, blocked = (ctx.Event() for _ in range(4))
+    first = ctx.Process(target=_first, args=(path, marks, lock, started, release))
+    first.start()
+    assert started.wait(60)
+    second = ctx.Process(target=_second, args=(path, marks, lock, ready, blocked))
+    second.start()
+    assert ready.wait(60)  # the second is blocked on the lock, or computing the entry itself
+    release.set()
+    for p in (first, second):
+        p.join(60)
+    assert [p.exitcode for p in (first, second)] == [0, 0]
+    assert cache.load_npz(path)["a"].tolist() == [0, 1, 2, 3]
+    return marks.read_text().count("computed"), blocked.is_set()
 
 
 def test_with_a_lock_a_second_process_waits_and_reads_the_entry(tmp_path):
     """``cached(..., lock=True)``: the second process waits for the first and reads its entry, so the
-    entry is computed once (without the lock both would compute it)."""
-    path, marks = cache.cache_dir("t") / "e.npz", tmp_path / "marks"
-    ctx = multiprocessing.get_context("fork")
-    procs = [ctx.Process(target=_ask_for_the_entry, args=(path, marks, True)) for _ in range(2)]
-    for p in procs:
-        p.start()
-    for p in procs:
-        p.join(60)
-    assert [p.exitcode for p in procs] == [0, 0]
-    assert marks.read_text().count("computed") == 1
-    assert cache.load_npz(path)["a"].tolist() == [0, 1, 2, 3]
+    entry is computed once."""
+    assert _race(tmp_path, lock=True) == (1, True)
+
+
+def test_without_the_lock_both_processes_compute_the_entry(tmp_path):
+    """The control: the same two processes without the lock both compute the entry, so the test
+    above sees the lock at work, not a schedule that happened to keep them apart."""
+    assert _race(tmp_path, lock=False) == (2, False)

@@ -79,27 +79,82 @@ def _duc_peers(tmp_path, sample_root):
 
 def test_peers_table_json_and_explain(capsys, sample_root, tmp_path):
     folder = _duc_peers(tmp_path, sample_root)
-    base = ["score", "--data", str(sample_root), "--auto", "uni", "--peers", str(folder), "--corpus", "duc2007"]
+    base = ["score", "--data", str(sample_root), "--peers", str(folder), "--corpus", "duc2007"]
     assert main(base + ["--explain"]) == 0
     text = capsys.readouterr().out
-    assert "KDE level 0.15" in text and "per system" in text and "matched SCUs" in text and "mine13" in text
+    head = text.splitlines()
+    assert head[1].startswith("model: the SCU model fitted on") and "of duc2007" in head[1]
+    assert head[2].startswith("how far to trust it: on duc2007's held-out topics and systems") and "F1" in head[2]
+    assert "columns: estimate: the expected manual modified score" in text and "per system" in text
+    assert "SCUs the model finds" in text and "evidence" in text and "mine13" in text
+    columns = next(line.split() for line in head if line.split()[:2] == ["topic", "system"])
+    assert "modified" not in columns and not any("recipe" in c for c in columns) and "KDE" not in text
+    assert "recipe" not in text
     assert main(base + ["--json", "--explain"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert {"summaries", "systems", "matches", "thresholds_from", "threshold"} <= set(out)
+    assert {"summaries", "systems", "scus", "fitted_on", "estimate_from", "trust", "columns"} <= set(out)
+    assert out["fitted_on"] == "duc2007" and "recipe_2013" not in out
     assert len(out["summaries"]) == 8 and {r["system"] for r in out["systems"]} == {"mine1", "mine13", "mine29", "mine4"}
-    assert {"topic", "system", "words", "modified", "estimate", "estimate_low", "rouge_2"} <= set(out["summaries"][0])
-    assert {"scu_id", "label", "span", "start", "end", "similarity"} <= set(out["matches"][0])
+    assert {"topic", "system", "words", "estimate", "estimate_low", "scus", "weight", "counted", "rouge_2"} == (
+        {"topic", "system", "words", "estimate", "estimate_low", "scus", "weight", "counted", "rouge_2"}
+        & set(out["summaries"][0])) and "modified" not in out["summaries"][0]
+    assert {"scu_id", "label", "weight", "p", "counted", "evidence", "start", "end"} <= set(out["scus"][0])
+    for row in out["summaries"]:  # the listed SCUs hold the counted set, whose weight the row gives
+        mine = [s for s in out["scus"] if (s["topic"], s["system"]) == (row["topic"], row["system"]) and s["counted"]]
+        assert len(mine) == row["scus"] and sum(s["weight"] for s in mine) == row["weight"]
     assert main(base + ["--json"]) == 0
-    assert "matches" not in json.loads(capsys.readouterr().out)
+    assert "scus" not in json.loads(capsys.readouterr().out)
+
+
+def test_peers_recipe_2013_only_with_its_flag(capsys, sample_root, tmp_path):
+    folder = _duc_peers(tmp_path, sample_root)
+    base = ["score", "--data", str(sample_root), "--peers", str(folder), "--corpus", "duc2007", "--auto", "uni"]
+    assert main(base + ["--recipe-2013", "--explain"]) == 0
+    text = capsys.readouterr().out
+    assert "2013 recipe: threshold" in text and "KDE level 0.15" in text and "recipe_2013_scus" in text
+    assert "the 2013 recipe's matches" in text
+    assert main(base + ["--recipe-2013", "--threshold", "0.5", "--json", "--explain"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["recipe_2013"]["threshold"] == 0.5 and out["recipe_2013"]["similarity"] == "uni"
+    assert {"span", "similarity"} <= set(out["recipe_2013"]["matches"][0])
+    assert {"recipe_2013", "recipe_2013_scus", "recipe_2013_weight"} <= set(out["summaries"][0])
+    assert "recipe_2013" in out["systems"][0]
+    _fails(capsys, base + ["--threshold", "0.5"], "--threshold", "--recipe-2013")
 
 
 def test_peers_write_pan(capsys, sample_root, tmp_path):
     folder = _duc_peers(tmp_path, sample_root)
     pans = tmp_path / "pans"
-    assert main(["score", "--data", str(sample_root), "--auto", "uni", "--peers", str(folder), "--corpus", "duc2007",
-                 "--write-pan", str(pans)]) == 0
-    assert f"8 .pan files written to {pans}" in capsys.readouterr().out
-    assert len(list(pans.glob("*.pan"))) == 8
+    assert main(["score", "--data", str(sample_root), "--peers", str(folder), "--corpus", "duc2007",
+                 "--write-pan", str(pans), "--json", "--explain"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert len(out["pan_files"]) == 8 and len(list(pans.glob("*.pan"))) == 8
+    from pyrabench.data import ducview
+
+    for row in out["summaries"]:
+        back = ducview.read_peer(pans / f"{row['topic']}.{row['system']}.pan", "duc2007", row["topic"], row["system"])
+        counted = {(s["scu_id"], s["evidence"]) for s in out["scus"]
+                   if (s["topic"], s["system"]) == (row["topic"], row["system"]) and s["counted"]}
+        assert {(s.scu_id, c.text) for s in back.scus for c in s.contributors} == counted
+
+
+@pytest.mark.parametrize("bad", ["\x00", "\x1b", "\ufffe"])
+def test_write_pan_refuses_a_summary_xml_cannot_hold(capsys, sample_root, tmp_path, bad):
+    """A summary holding NUL (or another character XML 1.0 cannot hold, even escaped) ends in a
+    one-line error naming the .pan file and the character, not a traceback; nothing is written,
+    and a folder of earlier .pan files is kept as it was."""
+    corpus = load_corpus("duc2007", sample_root)
+    texts = {f"{p.topic}.M.250.A.mine{p.peer_id}": p.summary for p in corpus.peers}
+    name = sorted(texts)[0]
+    texts[name] = texts[name][:20] + bad + texts[name][20:]
+    folder = _peers(tmp_path, texts)
+    pans = tmp_path / "pans"
+    pans.mkdir()
+    (pans / "earlier.pan").write_text("<peerAnnotation/>", encoding="utf-8")
+    _fails(capsys, ["score", "--data", str(sample_root), "--auto", "uni", "--peers", str(folder), "--corpus",
+                    "duc2007", "--write-pan", str(pans)], ".pan", f"U+{ord(bad):04X} at character 20", "the peer summary")
+    assert [p.name for p in pans.iterdir()] == ["earlier.pan"]
+    assert (pans / "earlier.pan").read_text(encoding="utf-8") == "<peerAnnotation/>"
 
 
 def _fails(capsys, argv, *needles):
@@ -140,29 +195,30 @@ def test_peers_pyramid_with_one_model_summary(capsys, sample_root, tmp_path):
     ducview.write_pyramid(Pyramid("x", "one", pyr.summaries[:1], pyr.summarizer_ids[:1], scus), one,
                           ducview.Header(None, None))
     folder = _peers(tmp_path, {"s1.txt": pyr.summaries[0]})
-    _fails(capsys, ["score", "--data", str(sample_root), "--auto", "uni", "--peers", str(folder), "--pyramid", str(one),
-                    "--threshold", "0.5"], str(one), "1 model summary", "at least two")
+    _fails(capsys, ["score", "--data", str(sample_root), "--peers", str(folder), "--pyramid", str(one)], str(one),
+           "1 model summary", "at least two")
 
 
 def test_peers_option_rules(capsys, sample_root, tmp_path):
     folder = _peers(tmp_path, {"s1.txt": "A summary."})
     pyr = str(sample_root / "passonneau2013" / "pyramid_HOW_VOLCANOES_FORM.pyr")
     data = ["score", "--data", str(sample_root)]
-    _fails(capsys, data + ["--peers", str(folder), "--pyramid", pyr], "--peers needs --auto")
-    _fails(capsys, data + ["--auto", "uni", "--peers", str(folder), "--pyramid", pyr], "--threshold X", "--calibrate-on")
-    _fails(capsys, data + ["--auto", "uni", "--peers", str(folder)], "--corpus NAME", "--pyramid PATH")
-    _fails(capsys, data + ["--auto", "uni", "--peers", str(folder), "--pyramid", pyr, "--corpus", "duc2007"],
-           "exactly one of")
+    _fails(capsys, data + ["--auto", "uni", "--peers", str(folder), "--pyramid", pyr, "--recipe-2013"],
+           "--threshold X", "--calibrate-on")
+    _fails(capsys, data + ["--peers", str(folder)], "--corpus NAME", "--pyramid PATH")
+    _fails(capsys, data + ["--peers", str(folder), "--pyramid", pyr, "--corpus", "duc2007"], "exactly one of")
     _fails(capsys, data + ["--pyramid", pyr], "--pyramid needs --peers")
-    _fails(capsys, data + ["--auto", "uni", "--peers", str(folder), "--pyramid", pyr, "--threshold", "0.3",
-                           "--threshold", "0.5"], "one --threshold")
+    _fails(capsys, data + ["--recipe-2013"], "--recipe-2013 need --peers")
+    _fails(capsys, data + ["--auto", "uni", "--peers", str(folder), "--pyramid", pyr, "--recipe-2013",
+                           "--threshold", "0.3", "--threshold", "0.5"], "one --threshold")
+    assert main(data + ["--peers", str(folder), "--pyramid", pyr]) == 0  # no model: ROUGE, and says so
+    assert "no estimate" in capsys.readouterr().out
 
 
 def test_peers_empty_summary_is_a_counted_warning(capsys, sample_root, tmp_path):
     folder = _peers(tmp_path, {"D0701.M.250.A.empty": "  \n", "D0701.M.250.A.real": "Some words here."})
-    assert main(["score", "--data", str(sample_root), "--auto", "uni", "--peers", str(folder), "--corpus",
-                 "duc2007", "--json"]) == 0
+    assert main(["score", "--data", str(sample_root), "--peers", str(folder), "--corpus", "duc2007", "--json"]) == 0
     captured = capsys.readouterr()
     assert captured.err.strip() == "pyrabench: warning: 1 empty summary (no word) scored 0"
     out = json.loads(captured.out)
-    assert out["empty"] == 1 and [r["modified"] for r in out["summaries"] if r["system"] == "empty"] == [0.0]
+    assert out["empty"] == 1 and [r["estimate"] for r in out["summaries"] if r["system"] == "empty"] == [0.0]

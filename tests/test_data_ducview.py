@@ -226,3 +226,12 @@ def test_empty_summary_between_two_headers_keeps_offsets_ordered():
     split = ducview.split_summaries(text, ducview.PASSONNEAU_REGEX, "x.pyr")
     assert [text[s:e] for s, e in zip(split.starts, split.ends)] == ["", "Only the second summary."]
     assert list(split.starts) == sorted(split.starts)
+
+
+def test_header_is_duc_only_for_duc_names():
+    duc = Pyramid("c", "D0701", ("a", "b"), ("A", "B"), ())
+    assert ducview.header_for(duc, "D0701").regex == ducview.DUC_REGEX
+    assert ducview.header_for(duc, "D0703-A").regex == ducview.DUC_REGEX
+    assert ducview.header_for(duc, "volcanoes").regex == ducview.PASSONNEAU_REGEX
+    odd = Pyramid("c", "D0701", ("a", "b"), ("A", "b-2"), ())
+    assert ducview.header_for(odd, "D0701").regex == ducview.PASSONNEAU_REGEX

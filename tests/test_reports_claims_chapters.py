@@ -5,6 +5,7 @@ import pandas as pd
 
 from pyrabench.reports import paraphrase as paraphrase_reports
 from pyrabench.reports import sts as sts_reports
+from pyrabench.sts import analysis
 
 PAPER = {"ratio": 22.0, "paper_ratio": 22.6, "mean_length": 5.1, "paper_mean_length": 5.0}
 
@@ -70,7 +71,7 @@ def test_preset_claims_follow_the_figures():
 def test_gold_distribution_claims_classify_by_quartiles():
     gold = pd.DataFrame({"year": "2012", "dataset": ["hi"] * 4 + ["lo"] * 4 + ["mid"] * 4 + ["wide"] * 4,
                          "gold": [4, 4.5, 5, 5, 0, 0.5, 1, 2, 2.8, 3, 3.2, 3.4, 0, 1, 4, 5]})
-    text = sts_reports.gold_distribution_claims(gold)
+    text = sts_reports.gold_distribution_claims(analysis.gold_quartiles(gold))
     assert "2012 hi is concentrated at the top" in text and "2012 lo leans towards the low end" in text
     assert "2012 mid sits in the middle" in text and "2012 wide spreads over much of the scale" in text
 

@@ -1,85 +1,59 @@
-"""Your summaries among the DUC systems: the placement table, the matched SCUs beside NIST's lead,
-and the trust figures, on the sample (a lead scored against the sample's DUC 2007)."""
+"""The sentences of the chapter "Scoring your own summaries": each verdict follows the figures it
+is given (other figures, another sentence)."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
-import pytest
+import pandas as pd
 
-from pyrabench.data import corpora, scu_marked
-from pyrabench.data.summaries import Summary
-from pyrabench.reports import own as own_reports
-from pyrabench.scoring import baselines
-from pyrabench.scoring.auto import own
-from pyrabench.scoring.manual import score_corpus
+from pyrabench.reports.own import lead_reading, matching_reading, plot_estimates, trust_reading
 
-
-@pytest.fixture(scope="module")
-def scored(sample_root):
-    leads = baselines.lead_summaries("duc2007", sample_root)
-    scores = own.score_summaries(leads, corpus="duc2007", similarity="uni", data=sample_root, n_resamples=200)
-    return leads, scores, corpora.load_corpus("duc2007", sample_root)
+FIGURES = {"systems": 30, "system_r": 0.85, "system_r_low": 0.7, "system_r_high": 0.93, "mean_error": 0.04,
+           "max_error": 0.12, "estimate": 0.25, "low": 0.18, "high": 0.33, "rank": 12, "of": 31,
+           "rank_high": 5, "rank_low": 20, "nist_lead": 0.2, "nist_lead_estimate": 0.22}
 
 
-def test_placement_sets_yours_beside_every_duc_system(scored):
-    _, scores, corpus = scored
-    table = own_reports.placement(scores, corpus)
-    assert list(table.columns) == own_reports.PLACEMENT_COLUMNS
-    manual = score_corpus(corpus).groupby("peer")["modified"].mean()
-    duc = table[table["kind"] != "yours"].set_index("system")
-    assert sorted(duc.index) == sorted(manual.index)
-    np.testing.assert_allclose(duc.loc[manual.index, "manual"], manual.to_numpy())
-    assert duc.loc["1", "kind"] == "NIST lead" and set(duc["kind"]) == {"NIST lead", "DUC"}
-    lead = table.set_index("system").loc["lead"]
-    assert lead["kind"] == "yours" and np.isnan(lead["manual"])
-    assert lead["estimate"] == pytest.approx(scores.systems.set_index("system").loc["lead", "estimate"])
-    assert list(table["rank"]) == sorted(table["rank"]) and table["rank"].iloc[0] == 1
-    assert table["estimate"].is_monotonic_decreasing
+def test_trust_reading_says_a_finer_rank_cannot_be_told_only_when_the_interval_spans_ranks():
+    text = trust_reading(FIGURES, "lead")
+    assert "r = 0.850 [0.700, 0.930]" in text and "from rank 5 to rank 20" in text
+    assert "a finer rank is more than the estimate can tell" in text and "NIST's own lead baseline was scored 0.200" in text
+    one = trust_reading({**FIGURES, "rank_high": 7, "rank_low": 7}, "lead")
+    assert "at rank 7 among the DUC systems' manual scores whichever end is read" in one
+    assert "finer rank is more" not in one
+    bare = {k: v for k, v in FIGURES.items() if not k.startswith("nist_lead")}
+    no_ci = trust_reading({**bare, "system_r_low": math.nan, "system_r_high": math.nan}, "mine")
+    assert "(no interval)" in no_ci and "NIST's own lead" not in no_ci and "`mine`" in no_ci
 
 
-def test_trust_figures_and_reading(scored):
-    _, scores, corpus = scored
-    table = own_reports.placement(scores, corpus)
-    f = own_reports.trust(table, corpus, scores, "lead", n_resamples=50)
-    duc = table[table["kind"] != "yours"]
-    assert f["systems"] == len(duc) and -1 <= f["system_r"] <= 1
-    assert f["mean_error"] == pytest.approx((duc["estimate"] - duc["manual"]).abs().mean())
-    assert 1 <= f["rank_high"] <= f["rank_low"] <= len(duc) + 1 and f["of"] == len(table)
-    assert f["nist_lead"] == pytest.approx(duc.set_index("system").loc["1", "manual"])
-    text = own_reports.trust_reading(f, "lead")
-    assert f"{f['system_r']:.3f}" in text and f"{f['nist_lead']:.3f}" in text and "nan" not in text
-
-
-def test_matched_view_sets_the_matches_beside_nists_lead(scored):
-    _, scores, corpus = scored
-    view = own_reports.matched_view(scores, corpus, "D0701", "lead")
-    matches = scores.matches[(scores.matches["topic"] == "D0701") & (scores.matches["system"] == "lead")]
-    assert set(matches["scu_id"]) <= set(view.index)
-    (nist,) = [p for p in corpus.peers if p.topic == "D0701" and p.peer_id == "1"]
-    human = {s.scu_id for s in nist.scus if s.contributors}
-    assert set(view.index[view["NIST lead"]]) == human and set(view.index) == set(matches["scu_id"]) | human
-    assert view["weight"].is_monotonic_decreasing
-    counts = own_reports.matched_counts(view)
-    assert counts["auto"] == len(matches) and counts["human"] == len(human)
-    assert counts["both"] == len(human & set(matches["scu_id"]))
-
-
-def test_source_figures_and_lead_overlap(scored, sample_root):
-    leads, _, corpus = scored
-    sources = scu_marked.load_documents("duc2007", sample_root)
-    f = own_reports.source_figures(sources, leads)
-    assert f["topics"] == 2 and f["documents"] == sum(len(c.documents) for c in sources.values())
-    assert f["first_year"] <= f["last_year"] and f["lead_words"] > 0
-    assert 0 <= own_reports.lead_overlap(leads, corpus) <= 1
-    nist = [p for p in corpus.peers if p.peer_id == "1"]
-    assert own_reports.lead_overlap([Summary(p.topic, "x", p.summary) for p in nist], corpus) == 1.0
+def test_lead_reading_says_nists_baseline_only_when_the_overlap_says_so():
+    assert lead_reading(0.97).startswith("This is NIST's baseline: 97.0% of the words") and "datelines" in lead_reading(0.97)
+    close = lead_reading(0.7)
+    assert "close to NIST's baseline, not the same: only 70.0%" in close and "datelines" not in close
+    far = lead_reading(0.2)
+    assert far.startswith("This is not NIST's baseline: only 20.0%") and "datelines" not in far
+    assert "no NIST lead" in lead_reading(math.nan)
 
 
 def test_matching_reading_follows_the_counts():
-    from pyrabench.reports.own import matching_reading
+    text = matching_reading({"auto": 9, "human": 4, "both": 3}, 0.9, 0.2)
+    assert "counts 9 SCUs, more than the 4" in text and "3 are in both" in text and "0.700 above the estimate" in text
+    text = matching_reading({"auto": 2, "human": 4, "both": 2}, 0.15, 0.2)
+    assert "fewer than the 4" in text and "0.050 below" in text
+    assert "counts the 3 SCUs that the annotator found" in matching_reading({"auto": 3, "human": 3, "both": 3}, 0.2, 0.2)
+    text = matching_reading({"auto": 3, "human": 3, "both": 1}, 0.2, 0.2)
+    assert "as many as the 3" in text and "1 is in both" in text and "0.200, equal to the estimate" in text
+    assert "counts 1 SCU, fewer than the 2" in matching_reading({"auto": 1, "human": 2, "both": 0}, 0.1, 0.2)
+    assert "none is in both" in matching_reading({"auto": 1, "human": 2, "both": 0}, 0.1, 0.2)
 
-    assert "generous" in matching_reading({"auto": 9, "human": 4}, 0.9, 0.2) and "far from" in \
-        matching_reading({"auto": 9, "human": 4}, 0.9, 0.2)
-    text = matching_reading({"auto": 2, "human": 4}, 0.25, 0.2)
-    assert "strict" in text and "(near it)" in text
-    assert "as many SCUs as the annotator (3)" in matching_reading({"auto": 3, "human": 3}, 0.2, 0.2)
+
+
+def test_plot_estimates_marks_nists_lead_and_yours():
+    table = pd.DataFrame({
+        "system": ["1", "7", "lead"], "kind": ["NIST lead", "DUC", "yours"], "manual": [0.14, 0.3, np.nan],
+        "estimate": [0.16, 0.28, 0.15], "estimate_low": [0.1, 0.2, 0.09], "estimate_high": [0.22, 0.35, 0.21]})
+    ax = plot_estimates(table).axes[0]
+    labels = ax.get_legend_handles_labels()[1]
+    assert "NIST's lead (peer 1)" in labels and "lead (estimate, no manual score)" in labels
+    assert "DUC systems" in labels and ax.get_xlabel().startswith("manual") and ax.get_ylabel().startswith("estimate")

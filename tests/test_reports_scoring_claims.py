@@ -129,5 +129,40 @@ def test_manual_score_claims_follow_the_means():
     manual = pd.DataFrame({"modified": [0.2, 0.3], "coverage": [0.1, 0.2], "original": [0.6, 0.8]})
     text = reports.manual_score_claims(manual)
     assert "average 0.25" in text and "lower still (0.15)" in text and "much higher (0.70)" in text
+    assert "only a fraction of what the models say" in text and "because it only asks" in text
     manual["original"] = [0.2, 0.2]
-    assert "no higher (0.20)" in reports.manual_score_claims(manual)
+    text = reports.manual_score_claims(manual)
+    assert "no higher (0.20)." in text and "because" not in text
+    manual["coverage"] = [0.6, 0.7]
+    text = reports.manual_score_claims(manual)
+    assert "coverage is higher (0.65)." in text and "fraction" not in text
+
+
+def _studies(pearson, jaccard, ratio, studies=("pyrabench", "2013")):
+    return pd.DataFrame({"study": [s for s in studies for _ in range(2)], "pearson": pearson, "jaccard": jaccard,
+                         "scu_ratio": ratio})
+
+
+def test_study_claims_follow_the_best_pearsons_and_the_sets():
+    text = reports.study_claims(_studies([0.8, 0.7, 0.78, 0.5], [0.4, 0.3, 0.35, 0.2], [1.5, 2.0, 1.2, 1.1]))
+    assert "about equally well by the best variants of both studies (0.800 (pyrabench) against 0.780 (2013))" in text
+    assert "every variant of either study retrieves more SCUs" in text and "stays below its score correlations" in text
+    text = reports.study_claims(_studies([0.8, 0.7, 0.6, 0.5], [0.4, 0.9, 0.35, 0.2], [1.5, 0.8, 1.2, 1.1]))
+    assert "reproduced better by the best variant of pyrabench (0.800 (pyrabench) against 0.600 (2013), more than 0.05" in text
+    assert "3 of the 4 variants retrieve more SCUs" in text and "3 of the 4 have a Jaccard" in text
+    assert "about equally" not in text and "every variant" not in text
+
+
+def test_system_interval_claims_follow_the_widths():
+    def results(system_ci):
+        def level(ci):
+            return {"auto": {"pearson": 0.5, "ci": {"pearson": ci}}, "rouge_2": {"error": "constant"}}
+        return {"c1": {"levels": {"summary": level([0.5, 0.6]), "system": level(system_ci)}},
+                "c2": {"levels": {"summary": level([0.6, 0.7]), "system": level(system_ci)}}}
+    text = reports.system_interval_claims(results([0.3, 0.8]), 20, 30)
+    assert text == ("With 20 to 30 systems per corpus, system-level correlations are coarse: their intervals in the "
+                    "correlation table of the chapter on manual scores are wide (median width 0.50, against 0.10 at "
+                    "summary level).")
+    text = reports.system_interval_claims(results([0.5, 0.62]), 20, 30)
+    assert "not much wider than the summary level's (median width 0.12, against 0.10" in text and "coarse" not in text
+    assert "no interval here" in reports.system_interval_claims(results(None), 2, 3)

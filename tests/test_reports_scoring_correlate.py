@@ -107,16 +107,38 @@ def test_judgment_tables_on_the_sample(judged):
     assert "duc2007_update_responsiveness_modified_vs_rouge_2_system_p" in numbers
 
 
-def _claims_with_p(p_of):
-    """judgment_claims on made-up paired tests whose two-sided p is ``p_of(corpus, reference, level, a, b)``."""
+def _claims_with_p(p_of, r_of=lambda ref, level, metric: 0.3 if ref == "responsiveness" else 0.6):
+    """judgment_claims on made-up paired tests whose two-sided p is ``p_of(corpus, reference, level,
+    a, b)``, and correlations ``r_of(reference, level, metric)`` (by default lower against
+    responsiveness than against the pyramid)."""
     def test(c, ref, level, a, b):
         p = p_of(c, ref, level, a, b)
         return {"a": a, "b": b, "reference": ref, "level": level, "n": 20, "difference": {"pearson": 0.1},
                 "ci": {"pearson": [0.01, 0.2]}, "p_value": {"pearson": p}, "p_greater": {"pearson": p / 2}}
-    results = {c: {ref: {"levels": {}, "comparisons": [test(c, ref, level, a, b) for a, b in pairs
-                                                       for level in ("summary", "system")]}
+
+    def levels(ref):
+        return {level: {m: {"pearson": r_of(ref, level, m)} for m in ("modified", "auto", "rouge_2") if m != ref}
+                for level in ("summary", "system")}
+    results = {c: {ref: {"levels": levels(ref), "comparisons": [test(c, ref, level, a, b) for a, b in pairs
+                                                                for level in ("summary", "system")]}
                    for ref, pairs in reports.JUDGMENT_PAIRS.items()} for c in ("c1", "c2")}
     return reports.judgment_claims(results)
+
+
+def test_the_responsiveness_sentence_follows_the_correlations():
+    """The metrics' correlations with responsiveness against those with the pyramid (8: 2 corpora ×
+    2 levels × 2 metrics): all lower, most lower, or few lower, each another sentence."""
+    text = _claims_with_p(lambda *_: 0.5)
+    assert ("so the metrics' correlations with it are lower than with the pyramid and indistinguishable from each "
+            "other (none of the 12 differences survives the correction)") in text
+    text = _claims_with_p(lambda *_: 0.5, lambda ref, level, m: 0.7 if (ref, level, m) == ("responsiveness", "system", "auto")
+                          else 0.3 if ref == "responsiveness" else 0.6)
+    assert "so 6 of the metrics' 8 correlations with it are lower than with the pyramid." in text
+    assert "Against responsiveness the metrics are indistinguishable from each other" in text
+    text = _claims_with_p(lambda *_: 0.001, lambda ref, level, m: 0.7 if ref == "responsiveness" else 0.6)
+    assert "Only 0 of the metrics' 8 correlations with responsiveness are lower than with the pyramid." in text
+    assert "Responsiveness judges the whole summary" not in text
+    assert "Against responsiveness, 12 of the 12 differences between the metrics survive the correction." in text
 
 
 def test_the_paired_tests_paragraph_counts_them_after_holm():
@@ -168,3 +190,16 @@ def test_joint_scheme_claims_follow_the_widths_and_the_verdicts():
     assert "gives the smaller p in 1 of them" in text and "No verdict at 0.05 changes." in text
     assert reports.joint_scheme_claims({"c1": {"modified": {"levels": {}}}}) == ""
     assert "note" in reports.joint_scheme_view({"c1": {"modified": {"levels": {}}}}).columns
+
+
+def test_the_quality_sentence_follows_the_signs():
+    """Correlations of content metrics with a linguistic-quality question: mostly negative says the
+    two are different judgments, mostly positive says the metrics follow readability here."""
+    def results(rs):
+        levels = {"summary": {m: {"pearson": r} for m, r in zip(("auto", "rouge_2", "modified"), rs)}}
+        return {"c1": {"modified": {"levels": {}}, "lq:Q1": {"levels": levels}}}
+    text = reports.judgment_claims(results([-0.2, -0.1, 0.05]))
+    assert "2 of the 3 correlations of a content metric with a quality question are negative, the strongest -0.200" in text
+    assert "different judgments" in text and "Most are positive" not in text
+    text = reports.judgment_claims(results([0.2, 0.1, -0.05]))
+    assert "1 of the 3 correlations" in text and "Most are positive" in text and "different judgments" not in text

@@ -8,6 +8,7 @@ import pytest
 
 from pyrabench.published import WEIWEI_RUN1_2012, WMF_INDEPENDENT_CHECK
 from pyrabench.reports import wmf as reports
+from pyrabench.scoring.auto import reference
 
 
 def _year(offset):
@@ -42,7 +43,7 @@ def test_agreement_summary_and_reading():
         "combine": ["max", "min", "max", "min"], "level": [1, 2, 1, 2], "jaccard": [0.5, 0.6, 0.7, 0.8]})
     table = pd.DataFrame({"similarity": ["lsa", "wmf-aug"], "pearson": [0.8, 0.9]})
     table_2013 = pd.DataFrame({"similarity": ["aug"], "pearson": [0.85]})
-    s = reports.agreement_summary(agreement, table, table_2013)
+    s = reference.agreement_summary(agreement, table, table_2013)
     assert s.loc[("wmf-aug", "aug"), "mean Jaccard"] == pytest.approx(0.75)
     assert s.loc[("lsa", "aug"), "at"] == "min, level 2"
     assert s.loc[("wmf-aug", "aug"), "best Pearson, 2013"] == 0.85

@@ -250,3 +250,15 @@ def test_leave_one_out_interval_is_mean_plus_minus_z_sd():
     assert np.isnan(resampling.leave_one_out_interval([0.4, np.nan], 0.95)).all()
     with pytest.raises(PyrabenchError, match="confidence"):
         resampling.leave_one_out_interval([0.4, 0.5], 1.5)
+
+
+def test_significance_is_decided_here_at_alpha():
+    from pyrabench.resampling import ALPHA, significant, significant_after_holm
+
+    assert ALPHA == 0.05
+    assert significant([0.01, 0.05, 0.2, float("nan"), None]).tolist() == [True, False, False, False, False]
+    assert significant([0.01, 0.2], alpha=0.3).tolist() == [True, True]
+    # Holm: 0.01 × 3 = 0.03 and 0.02 × 2 = 0.04 survive; 0.06 × 1 does not
+    assert significant_after_holm([0.02, 0.06, 0.01]).tolist() == [True, False, True]
+    assert significant_after_holm([0.04, 0.04]).tolist() == [False, False]
+    assert bool(significant(0.001)) and not bool(significant(0.5))

@@ -182,3 +182,67 @@ def test_a_sentence_encoder_encodes_the_corpus_in_one_call(sample_root):
             calibrated._max_groups(m[:, :n_c], unit_peer, len(peers), topic.contrib_scu, n_s).ravel(),
             calibrated._max_groups(m[:, n_c:], unit_peer, len(peers), np.arange(n_s), n_s).ravel()])
     np.testing.assert_allclose(got[["sim_sent_c", "sim_sent_l"]].to_numpy(), np.vstack(expected), atol=1e-12)
+
+
+def _counting(monkeypatch, name):
+    """Count the calls of feature group ``name``'s computation."""
+    group = calibrated.FEATURE_GROUPS[name]
+    calls = []
+
+    def compute(units, option):
+        calls.append(option)
+        return group.compute(units, option)
+
+    monkeypatch.setitem(calibrated.FEATURE_GROUPS, name, calibrated.FeatureGroup(
+        group.name, group.columns, compute, group.version, group.takes_option))
+    return calls
+
+
+def test_every_feature_group_is_computed_once_per_corpus_whichever_variants_ask(sample_root, tmp_path, monkeypatch):
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path))
+    lexical, similarity = _counting(monkeypatch, "lexical"), _counting(monkeypatch, "similarity")
+    corpus = load_corpus("duc2007-update", sample_root)
+    for name in ("lex", "lex-hard", "labels", "recall-raw", "emb:random", "uni"):
+        variants.auto_frame(corpus, name)
+    assert lexical == [None] and similarity == ["emb:random", "uni"]
+    again = load_corpus("duc2007-update", sample_root)  # another process: read from the cache
+    calibrated._FRAMES.clear()
+    variants.features(again, "uni")
+    assert lexical == [None] and similarity == ["emb:random", "uni"]
+
+
+def test_the_features_of_the_groups_are_those_of_one_frame(sample_root, tmp_path, monkeypatch):
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path))
+    corpus = load_corpus("duc2007", sample_root)
+    whole = calibrated.feature_frame(corpus, calibrated.UnitSimilarity("uni", corpus))
+    joined = variants.features(corpus, "uni")
+    assert list(joined.columns[:4]) == [*calibrated.KEYS, "scu_id"] and list(joined.columns[-3:]) == ["weight", "ideal", "y"]
+    pd.testing.assert_frame_equal(joined, whole[joined.columns])
+    assert list(variants.features(corpus, columns=("r1_sent_c",)).columns) == list(calibrated.feature_frame(corpus).columns)
+
+
+def test_a_new_feature_group_is_one_entry(sample_root, tmp_path, monkeypatch):
+    """What a later group does: register its function and columns, and a variant naming a column gets it."""
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path))
+    monkeypatch.setattr(calibrated, "FEATURE_GROUPS", dict(calibrated.FEATURE_GROUPS))
+
+    def n_contributors(units, option):
+        return [{"n_contrib": np.broadcast_to(np.bincount(topic.contrib_scu, minlength=len(topic.scu_ids))[None, :],
+                                              (len(peers), len(topic.scu_ids)))} for peers, topic, _ in units.topics]
+
+    calibrated.register(calibrated.FeatureGroup("contributors", ("n_contrib",), n_contributors, "contributors-v1"))
+    corpus = load_corpus("duc2007-update", sample_root)
+    mine = variants.Variant("mine", "test", "lexical + contributor count", features=calibrated.LEXICAL + ("n_contrib",))
+    monkeypatch.setitem(variants.BY_NAME, "mine", mine)
+    f = variants.features(corpus, columns=mine.features)
+    by_scu = {(p.topic, s.scu_id): len(s.contributors) for p in corpus.pyramids for s in p.scus}
+    assert f["n_contrib"].tolist() == [by_scu[k] for k in zip(f["topic"], f["scu_id"])]
+    assert len(variants.auto_frame(corpus, "mine")) == len(corpus.peers)
+    with pytest.raises(ValueError, match="belong to another group"):
+        calibrated.register(calibrated.FeatureGroup("again", ("r1_sent_c",), n_contributors, "again-v1"))
+    with pytest.raises(PyrabenchError, match="no feature group"):
+        calibrated.group_names(["nope"])
+    with pytest.raises(PyrabenchError, match="need a similarity"):
+        calibrated.group_names(calibrated.SIMILARITY)
+    with pytest.raises(PyrabenchError, match="unknown feature group"):
+        calibrated.group_frame(corpus, "lexical:minilm")

@@ -1,33 +1,30 @@
-"""The automated matches as DUCView ``.pan`` files: written, read back by our reader, named safely,
-never over a folder that is not ours."""
+"""The SCUs the model counts as DUCView ``.pan`` files: written, read back by our reader (each
+contributor the evidence sentence of a counted SCU), named safely, never over a folder that is not
+ours."""
 
 from __future__ import annotations
 
-import json
+from types import SimpleNamespace
 
 import pytest
 
 from pyrabench.data import ducview
 from pyrabench.data.corpora import load_corpus
-from pyrabench.data.model import Pyramid
 from pyrabench.data.summaries import Summary
 from pyrabench.errors import OutputError
-from pyrabench.scoring.auto.own import score_summaries
-from pyrabench.scoring.auto.pan_export import _header, pan_name, write_pan
+from pyrabench.scoring.auto.own import peer_summaries, score_summaries
+from pyrabench.scoring.auto.pan_export import pan_name, write_pan
 
 
 def _as_text(peers):
     """Each (topic, peer) once, as a Summary given by its text."""
-    seen = {}
-    for p in peers:
-        seen.setdefault((p.topic, p.peer_id), Summary(p.topic, p.peer_id, p.summary, None, p.source))
-    return list(seen.values())
+    return peer_summaries(SimpleNamespace(peers=peers))
 
 
 def test_write_pan_round_trip(tmp_path, sample_root):
     corpus = load_corpus("duc2007", sample_root)
     got = score_summaries(_as_text(corpus.peers)[:3] + [Summary("D0702", "odd/name", "")], corpus="duc2007",
-                          similarity="uni", data=sample_root)
+                          data=sample_root)
     paths = write_pan(got, tmp_path / "pans")
     assert sorted(p.name for p in (tmp_path / "pans").iterdir()) == sorted(p.name for p in paths)
     for a, path in zip(got.annotations, paths):
@@ -36,10 +33,11 @@ def test_write_pan_round_trip(tmp_path, sample_root):
         assert back.pyramid.scus == a.pyramid.scus
         assert sorted((s.scu_id, s.contributors[0].parts) for s in back.scus if s.contributors) == sorted(
             (s.scu_id, s.contributors[0].parts) for s in a.scus)
-        mine = got.matches[(got.matches["topic"] == a.topic) & (got.matches["system"] == a.peer_id)]
+        mine = got.scus[(got.scus["topic"] == a.topic) & (got.scus["system"] == a.peer_id) & got.scus["counted"]]
         assert sorted(back.matched_ids) == sorted(mine["scu_id"])
-        assert {c.parts[0].text for s in back.scus for c in s.contributors} == set(mine["span"])
-    assert paths[-1].name == "D0702.odd_name.pan"
+        assert {c.parts[0].text for s in back.scus for c in s.contributors} == set(mine["evidence"])
+    assert paths[-1].name == "D0702.odd_name.pan" and not got.annotations[-1].scus
+    assert sum(len(a.scus) for a in got.annotations) == got.scus["counted"].sum() > 0
     write_pan(got, tmp_path / "pans")  # our own folder is replaced
     (tmp_path / "other").mkdir()
     (tmp_path / "other" / "notes.txt").write_text("mine", encoding="utf-8")
@@ -48,24 +46,20 @@ def test_write_pan_round_trip(tmp_path, sample_root):
 
 
 def test_user_pyramid_pan_round_trip(tmp_path, sample_root):
-    base = sample_root / "passonneau2013"
-    text = (base / "target_summaries" / "900000101.txt").read_text(encoding="utf-8")
-    got = score_summaries([Summary("", "s1", text)], pyramid=base / "pyramid_HOW_VOLCANOES_FORM.pyr",
-                          similarity="uni", threshold=0.5, data=sample_root)
+    pyr = sample_root / "duc2007" / "mainPyramidEval" / "allpyramids"
+    peer = load_corpus("duc2007", sample_root).peers[0]
+    got = score_summaries([Summary(peer.topic, "s1", peer.summary)], pyramid=pyr, calibrate_on="duc2007",
+                          data=sample_root)
     (path,) = write_pan(got, tmp_path / "out")
     back = ducview.read_peer(path, "mine", "t", "s1")
+    assert back.summary == got.annotations[0].summary
     assert back.pyramid.summaries == got.annotations[0].pyramid.summaries
-    assert sorted(back.matched_ids) == sorted(got.matches["scu_id"])
-    assert json.dumps(sorted(got.matches["scu_id"].tolist()))  # matched something to check
-
-
-def test_header_is_duc_only_for_duc_names():
-    duc = Pyramid("c", "D0701", ("a", "b"), ("A", "B"), ())
-    assert _header(duc, "D0701").regex == ducview.DUC_REGEX
-    assert _header(duc, "D0703-A").regex == ducview.DUC_REGEX
-    assert _header(duc, "volcanoes").regex == ducview.PASSONNEAU_REGEX
-    odd = Pyramid("c", "D0701", ("a", "b"), ("A", "b-2"), ())
-    assert _header(odd, "D0701").regex == ducview.PASSONNEAU_REGEX
+    assert back.pyramid.scus == got.annotations[0].pyramid.scus
+    mine = got.scus[got.scus["counted"]]
+    assert len(mine) > 0  # something counted, so the round trip has content to compare
+    assert sorted(back.matched_ids) == sorted(mine["scu_id"])
+    spans = {s.scu_id: [p.text for c in s.contributors for p in c.parts] for s in back.scus if s.contributors}
+    assert spans == {i: [e] for i, e in zip(mine["scu_id"], mine["evidence"])}
 
 
 def test_pan_name_is_safe():

@@ -129,3 +129,18 @@ def test_input_line_without_tab_and_bad_encoding(tmp_path):
     with pytest.raises(DataFormatError, match="UTF-8") as err:
         read_input(p)
     assert err.value.line == 2
+
+
+def test_a_byte_order_mark_is_not_part_of_the_first_sentence(tmp_path):
+    """An STS input or benchmark file saved with a byte-order mark reads as the same text."""
+    from pyrabench.sts.releases import _load_stsb
+
+    line = "main-captions\tMSRvid\t2012test\t0001\t5.000\tA man plays.\tA man is playing.\n"
+    for folder, mark in (("plain", ""), ("marked", "\ufeff")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "STS.input.x.txt").write_text(mark + "A man plays.\tA man is playing.\n", encoding="utf-8")
+        (tmp_path / folder / "sts-train.csv").write_text(mark + line, encoding="utf-8")
+    plain, marked = (read_input(tmp_path / f / "STS.input.x.txt") for f in ("plain", "marked"))
+    assert marked == plain and marked[0][0] == "A man plays."
+    plain, marked = (_load_stsb(tmp_path / f).datasets[0] for f in ("plain", "marked"))
+    assert marked.sentences_a == plain.sentences_a and marked.gold.tolist() == plain.gold.tolist() == [5.0]

@@ -89,3 +89,78 @@ def test_a_book_built_under_another_context_is_forgotten(tmp_path):
     environment.write_bytes(b"sphinx")  # pages built, their cache deleted by hand
     get_cache(str(cache_path)).clear_cache()
     assert execute_book.refresh(build_dir, {"package": "b", "inputs": {}}) is True and not environment.exists()
+
+
+def test_pages_start_longest_first_by_the_cache_then_the_record_then_their_size(tmp_path):
+    from jupyter_cache import get_cache
+
+    root = tmp_path
+    (root / "notebooks").mkdir()
+    small = page(root / "notebooks" / "a_small.md", "print(1)")
+    big = page(root / "notebooks" / "b_big.md", "print(2)\n" + "# padding\n" * 400)
+    measured = page(root / "notebooks" / "c_measured.md", "print(3)")
+    cache = get_cache(str(tmp_path / "cache"))
+    recorded = {"notebooks/a_small.md": 120.0, "notebooks/gone.md": 999.0}
+    seconds = execute_book.expected_seconds(cache, [small, big, measured], recorded, root)
+    assert seconds[small] == 120.0  # the record beats the size
+    assert seconds[big] == big.stat().st_size / 100.0 and seconds[measured] == measured.stat().st_size / 100.0
+    assert execute_book.execute_pages([measured], tmp_path / "cache", root=root)[0] == []
+    (record,) = cache.list_cache_records()
+    took = record.data["execution_seconds"]
+    assert execute_book.expected_seconds(cache, [measured], {"notebooks/c_measured.md": 999.0}, root)[measured] == took
+
+
+def test_measured_seconds_outlive_an_emptied_cache_and_override_the_committed_record(tmp_path):
+    good = page(tmp_path / "good.md", "print(1)")
+    build_dir = tmp_path / "_build"
+    cache_path = build_dir / ".jupyter_cache"
+    committed = tmp_path / "page_seconds.json"
+    committed.write_text('{"good.md": 500.0, "other.md": 7}')
+    assert execute_book.recorded_seconds(build_dir, tmp_path, committed) == {"good.md": 500.0, "other.md": 7.0}
+    execute_book.execute_pages([good], cache_path, root=tmp_path)
+    measured = execute_book.remember_seconds(build_dir, cache_path, tmp_path)
+    assert 0 < measured["good.md"] < 500
+    execute_book.refresh(build_dir, {"package": "changed", "inputs": {}})  # empties the jupyter cache
+    assert execute_book.recorded_seconds(build_dir, tmp_path, committed) == {**measured, "other.md": 7.0}
+    (build_dir / execute_book.SECONDS).write_text("[torn")
+    assert execute_book.recorded_seconds(build_dir, tmp_path, committed)["good.md"] == 500.0
+
+
+def test_pages_are_handed_out_one_by_one_in_the_order_given(tmp_path, monkeypatch):
+    """``Pool.map`` would cut 10 pages into chunks of 2 on 2 cores: the two longest pages could run
+    one after the other on one core. Each page goes to the next free worker instead."""
+    import multiprocessing
+
+    from jupyter_cache import get_cache
+
+    pages = [page(tmp_path / f"p{i}.md", f"print({i})") for i in range(10)]
+    cache = get_cache(str(tmp_path / "cache"))
+    for p in reversed(pages):
+        cache.add_nb_to_project(str(p), read_data=execute_book.MYST_READER)
+    handed = {}
+
+    class Pool:
+        def __init__(self, processes=None):
+            handed["processes"] = processes
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def imap_unordered(self, worker, work, chunksize=1):
+            handed.update(chunksize=chunksize, uris=[w.uri for w in work])
+            return iter([(0 if not w.uri.endswith("p3.md") else 1, w.uri) for w in work])
+
+    monkeypatch.setattr(multiprocessing, "Pool", Pool)
+    order = [str(p) for p in pages]
+    failed = execute_book.run_in_order(cache, order, timeout=30, allow_errors=False, processes=2)
+    assert handed == {"processes": 2, "chunksize": 1, "uris": order} and failed == [str(pages[3])]
+
+
+def test_the_committed_record_names_pages_of_the_book():
+    """A renamed page would start by its size again: ``bench_book.py --record`` drops the old names."""
+    recorded = execute_book._read_seconds(execute_book.RECORDED)
+    pages = {p.relative_to(ROOT).as_posix() for p in execute_book.toc_pages(ROOT)}
+    assert set(recorded) <= pages and all(s > 0 for s in recorded.values())

@@ -5,8 +5,18 @@ executed by jupyter-cache's parallel executor (one kernel per page, as many at a
 are cores), into the cache ``execute_notebooks: cache`` reads
 (``<output>/_build/.jupyter_cache``). The build then finds every page cached and executes nothing.
 The pages are read as MyST-NB reads them (its ``myst_nb_md`` reader), so the cache's hashes of
-their code are the ones the build computes. Pages start longest first (by their last recorded
-execution time, else their size), so the longest chapter does not start last.
+their code are the ones the build computes.
+
+**Longest first.** Pages start longest first, one at a time as a core frees up, so the longest
+chapter does not start last and the wall time approaches the sum over two cores. A page's
+expected time is, in this order: its execution time in the jupyter cache; its last measured time
+in this output folder (``_build/page-seconds.json``, written after every run, kept when the cache
+is emptied); the committed record of a cold build on the real data (:data:`RECORDED`, page path →
+seconds; ``benchmarks/bench_book.py --parallel --record`` rewrites it); else its size (a proxy:
+the size of a page says little of what its cells compute). jupyter-cache's own executor hands
+out pages with ``Pool.map``, whose chunks pair pages once there are more than four a core (the
+two longest could run one after the other on one core): the pages are handed out one by one
+here instead.
 
 The cache keys a page by its code cells alone, so a page whose code is unchanged would keep the
 outputs of another package version or another data root. The script therefore stamps the cache
@@ -39,7 +49,6 @@ from pathlib import Path
 import jupytext
 import yaml
 from jupyter_cache import get_cache
-from jupyter_cache.executors import load_executor
 
 ROOT = Path(__file__).resolve().parents[1]
 MYST_READER = {"type": "plugin", "name": "myst_nb_md"}  # MyST-NB's reader, as the build reads .md pages
@@ -47,6 +56,8 @@ ENV_THREADS = "PYRABENCH_ENCODER_THREADS"  # pyrabench.embeddings.sentence_encod
 #: The variables naming the inputs a page reads (data root, vectors, WMF's training corpus).
 INPUT_ROOTS = ("PYRABENCH_DATA", "PYRABENCH_VECTORS", "PYRABENCH_WORDNET", "PYRABENCH_BROWN")
 STAMP = "pyrabench-context.json"
+SECONDS = "page-seconds.json"  # in <output>/_build: page path → seconds last measured there
+RECORDED = ROOT / "tools" / "page_seconds.json"  # committed: page path → seconds, a cold real-data build
 
 
 def toc_pages(root: Path = ROOT) -> list[Path]:
@@ -114,38 +125,92 @@ def refresh(build_dir: Path, now: dict) -> bool:
     return stale
 
 
-def _expected_seconds(cache, page: Path) -> float:
-    """The page's last recorded execution time in this cache, else its size (a proxy)."""
-    seconds = [r.data.get("execution_seconds") or 0.0 for r in cache.list_cache_records() if r.uri == str(page)]
-    return max(seconds) if seconds else page.stat().st_size / 100.0
+def _read_seconds(path: Path) -> dict[str, float]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {str(k): float(v) for k, v in data.items() if isinstance(v, (int, float))} if isinstance(data, dict) else {}
 
 
-def execute_pages(pages: list[Path], cache_path: Path) -> tuple[list[str], float]:
-    """Execute the ``pages`` not cached in ``cache_path``, in parallel; returns the pages that
-    failed and the wall seconds taken."""
+def _name(page: Path, root: Path) -> str:
+    page = Path(page).resolve()
+    return page.relative_to(root.resolve()).as_posix() if page.is_relative_to(root.resolve()) else page.name
+
+
+def recorded_seconds(build_dir: Path, root: Path = ROOT, committed: Path | None = None) -> dict[str, float]:
+    """Page path (relative to ``root``) → seconds: the committed record (:data:`RECORDED`),
+    overridden by what was last measured in ``build_dir``."""
+    return {**_read_seconds(RECORDED if committed is None else committed), **_read_seconds(build_dir / SECONDS)}
+
+
+def remember_seconds(build_dir: Path, cache_path: Path, root: Path = ROOT) -> dict[str, float]:
+    """Add the execution times the jupyter cache holds to ``build_dir/page-seconds.json`` (which
+    outlives the cache when :func:`refresh` empties it); the times written."""
+    measured = _read_seconds(build_dir / SECONDS)
+    for r in get_cache(str(cache_path)).list_cache_records():
+        if r.data.get("execution_seconds"):
+            measured[_name(Path(r.uri), root)] = float(r.data["execution_seconds"])
+    build_dir.mkdir(parents=True, exist_ok=True)
+    (build_dir / SECONDS).write_text(json.dumps(measured, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return measured
+
+
+def expected_seconds(cache, pages: list[Path], recorded: dict[str, float], root: Path = ROOT) -> dict[Path, float]:
+    """Each page's expected execution time: the jupyter cache's record, else ``recorded`` (page
+    path → seconds), else its size / 100 (a proxy)."""
+    cached: dict[str, float] = {}
+    for r in cache.list_cache_records():
+        cached[r.uri] = max(cached.get(r.uri, 0.0), r.data.get("execution_seconds") or 0.0)
+    return {p: cached.get(str(p)) or recorded.get(_name(p, root)) or p.stat().st_size / 100.0 for p in pages}
+
+
+def run_in_order(cache, uris: list[str], timeout: int, allow_errors: bool, processes: int | None = None) -> list[str]:
+    """Execute the project notebooks ``uris`` into ``cache``, at most ``processes`` at a time
+    (default: one per core), handed out one by one in the order given; the uris that failed."""
+    import multiprocessing
+
+    from jupyter_cache.cache.db import NbProjectRecord
+    from jupyter_cache.executors.basic import REPORT_LEVEL, ExecutionWorkerLocalMProc, ProcessData
+
+    by_uri = {r.uri: r for r in cache.list_project_records(uris)}
+    records = [by_uri[u] for u in uris if u in by_uri]
+    NbProjectRecord.remove_tracebacks([r.pk for r in records], cache.db)
+    work = [ProcessData(r.pk, r.uri, cache, timeout, allow_errors) for r in records]
+    multiprocessing.log_to_stderr(REPORT_LEVEL)  # the workers' "Executing: <page>" lines, as jupyter-cache shows them
+    with multiprocessing.Pool(processes) as pool:
+        results = list(pool.imap_unordered(ExecutionWorkerLocalMProc(), work, chunksize=1))
+    return sorted(uri for status, uri in results if status != 0)
+
+
+def execute_pages(pages: list[Path], cache_path: Path, recorded: dict[str, float] | None = None,
+                  root: Path = ROOT) -> tuple[list[str], float]:
+    """Execute the ``pages`` not cached in ``cache_path``, in parallel, longest first
+    (:func:`expected_seconds`); returns the pages that failed and the wall seconds taken."""
     cache = get_cache(str(cache_path))
-    order = sorted(pages, key=lambda p: -_expected_seconds(cache, p))
+    expected = expected_seconds(cache, pages, recorded or {}, root)
+    order = sorted(pages, key=lambda p: -expected[p])
     for record in cache.list_project_records():  # re-added below in the order to run them
         if Path(record.uri) in pages:
             cache.remove_nb_from_project(record.pk)
     for page in order:
         cache.add_nb_to_project(str(page), read_data=MYST_READER if page.suffix == ".md" else None)
     todo = [str(p) for p in order if cache.list_unexecuted([str(p)])]
-    logger = logging.getLogger("execute_book")
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     started = time.perf_counter()
     if not todo:
         return [], 0.0
+    logging.getLogger("execute_book").info("execute_book: running %s, longest expected first", ", ".join(
+        f"{Path(u).name} ({expected[Path(u)]:.0f} s)" for u in todo))
     settings = execute_settings(ROOT)
-    executor = load_executor("local-parallel", cache=cache, logger=logger)
     threads = os.environ.get(ENV_THREADS)
     os.environ[ENV_THREADS] = threads or "1"  # the kernels inherit it
     try:
-        result = executor.run_and_cache(filter_uris=todo, **settings)
+        failed = run_in_order(cache, todo, **settings)
     finally:
         if threads is None:
             del os.environ[ENV_THREADS]
-    return sorted({*result.excepted, *result.errored}), time.perf_counter() - started
+    return failed, time.perf_counter() - started
 
 
 def main() -> None:
@@ -158,7 +223,8 @@ def main() -> None:
     cache_path = build_dir / ".jupyter_cache"
     if refresh(build_dir, context(ROOT)):
         print("execute_book: the package or the data root changed since the pages were cached; executing them again")
-    failed, seconds = execute_pages(pages, cache_path)
+    failed, seconds = execute_pages(pages, cache_path, recorded_seconds(build_dir, ROOT))
+    remember_seconds(build_dir, cache_path, ROOT)
     print(f"execute_book: {len(pages)} pages cached or executed in {seconds:.1f} s wall"
           + (f"; failed (the build executes them again and reports the error): {', '.join(failed)}" if failed else ""))
     sys.exit(0)

@@ -1,5 +1,5 @@
 """``pyrabench score``: manual pyramid scores of every peer annotation, or automated ones, or
-(``--auto SIM --peers PATH``) automated scores of summaries nobody annotated."""
+(``--peers PATH``) the calibrated estimate of summaries nobody annotated."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import pandas as pd
 from ..data.corpora import CORPUS_NAMES, load_corpus
 from ..dataroot import resolve
 from ..errors import PyrabenchError
-from ..resampling import CONFIDENCE
 from ..scoring.auto.own import score_summaries
 from ..scoring.auto.pan_export import write_pan
 from ..scoring.auto.pipeline import run_corpus
@@ -39,7 +38,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--rounding", default=None, choices=("ceil", "round", "floor"),
                         help="override the convention's rounding of A ('round' is half up)")
     parser.add_argument("--auto", metavar="SIMILARITY", default=None,
-                        help="automated scoring with 'uni', 'lsa', 'wmf', 'wmf-aug' or 'emb:<embedding>'")
+                        help="automated scoring with 'uni', 'lsa', 'wmf', 'wmf-aug' or 'emb:<embedding>' "
+                             "(with --peers: the 2013 recipe's similarity, default wmf)")
     parser.add_argument("--combine", default="max", choices=("max", "mean", "min"),
                         help="how segment/contributor similarities combine per SCU (default max)")
     parser.add_argument("--threshold", type=finite_float, action="append", default=None,
@@ -48,7 +48,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--summary", action="store_true",
                         help="only the per-topic summary (and agreement), not one row per peer annotation "
                              "(with --peers: only the per-system table)")
-    own = parser.add_argument_group("summaries nobody annotated (with --auto SIMILARITY)")
+    own = parser.add_argument_group("summaries nobody annotated (--peers PATH)")
     own.add_argument("--peers", metavar="PATH", type=nonempty, default=None,
                      help="score these summaries: a folder of DUC-named files (D0701.M.250.A.<system>), a folder "
                           "<system>/<topic>.txt, a folder of <system>.txt (one pyramid), or a SacreROUGE-style .jsonl")
@@ -56,16 +56,18 @@ def add_arguments(parser) -> None:
                      help="your own pyramid instead of --corpus: a DUCView .pyr (scores every summary), a folder "
                           "of .pyr (file name = topic) or a SacreROUGE pyramids .jsonl")
     own.add_argument("--calibrate-on", metavar="CORPUS", choices=CORPUS_NAMES, default=None,
-                     help="annotated corpus whose human matches set the threshold and calibrate the estimate "
-                          "(default: --corpus)")
-    own.add_argument("--variant", metavar="NAME", default=None,
-                     help="calibrated scorer of the estimate (default lex, chapter 6's)")
+                     help="annotated corpus the calibrated model is fitted on (default: --corpus)")
     own.add_argument("--no-truncate", action="store_true",
                      help="do not cut summaries at the corpus's word limit (DUC 250, update task 100)")
     own.add_argument("--explain", action="store_true",
-                     help="also list each matched SCU with the span of the summary that matched it")
+                     help="also list the SCUs the model finds in each summary: probability, the sentence carrying "
+                          "the evidence, whether it counts")
     own.add_argument("--write-pan", metavar="DIR", type=nonempty, default=None,
-                     help="write the automated annotations as DUCView .pan files into DIR (to correct by hand)")
+                     help="write the SCUs the model counts as DUCView .pan files into DIR (to correct by hand)")
+    own.add_argument("--recipe-2013", action="store_true",
+                     help="also score with the 2013 recipe (segments matched at one similarity threshold, "
+                          "--auto SIMILARITY, default wmf, scored with NIST's formula): the book's reproduction "
+                          "of Passonneau et al. 2013, not an estimate of the manual score")
 
 
 def _manual(args, corpus) -> int:
@@ -132,63 +134,76 @@ def _auto(args, corpus) -> int:
 
 
 def _records(df: pd.DataFrame) -> list[dict]:
-    """Rows as JSON-ready dicts (numpy scalars as Python ones, NaN as null)."""
+    """Rows as JSON-ready dicts (numpy scalars as Python ones, NaN and an unbounded end as null)."""
     out = []
     for row in df.to_dict("records"):
-        out.append({k: (None if isinstance(v, float) and math.isnan(v) else v.item() if hasattr(v, "item") else v)
+        out.append({k: (None if isinstance(v, float) and not math.isfinite(v) else v.item() if hasattr(v, "item") else v)
                     for k, v in row.items()})
     return out
 
 
 def _own(args) -> int:
-    if not args.auto:
-        raise PyrabenchError("--peers needs --auto SIMILARITY (uni, lsa, wmf, wmf-aug or emb:<embedding>)")
     if args.threshold is not None and len(args.threshold) > 1:
         raise PyrabenchError("--peers takes one --threshold")
+    if args.threshold is not None and not args.recipe_2013:
+        raise PyrabenchError("--threshold sets the 2013 recipe's threshold: give --recipe-2013 too")
     if args.pyramid is None and args.corpus is None:
         raise PyrabenchError("--peers needs --corpus NAME (its pyramids) or --pyramid PATH (your own)")
     scores = score_summaries(
-        args.peers, corpus=args.corpus, pyramid=args.pyramid, similarity=args.auto,
+        args.peers, corpus=args.corpus, pyramid=args.pyramid, similarity=args.auto or "wmf",
         threshold=args.threshold[0] if args.threshold else None, calibrate_on=args.calibrate_on,
-        truncate=not args.no_truncate, data=args.data, seed=args.seed, variant=args.variant, combine=args.combine,
+        truncate=not args.no_truncate, data=args.data, seed=args.seed, combine=args.combine,
+        recipe_2013=args.recipe_2013,
     )
     written = write_pan(scores, args.write_pan) if args.write_pan else []
+    recipe = scores.recipe_2013
     if args.json:
-        out = {"corpus": scores.corpus, "pyramid": args.pyramid, "similarity": scores.similarity,
-               "combine": args.combine, "threshold": scores.threshold, "variant": scores.variant,
-               "thresholds_from": scores.thresholds_from, "truncated": scores.truncated, "empty": scores.empty,
+        out = {"corpus": scores.corpus, "pyramid": args.pyramid,
+               "fitted_on": scores.fitted_on, "estimate_from": scores.estimate_from, "trust": scores.trust,
+               "columns": scores.legend(), "truncated": scores.truncated, "empty": scores.empty,
                "summaries": _records(scores.summaries), "systems": _records(scores.systems)}
+        if recipe is not None:
+            out["recipe_2013"] = {"similarity": recipe.similarity, "combine": recipe.combine,
+                                  "threshold": recipe.threshold, "threshold_from": recipe.threshold_from}
         if args.explain:
-            out["matches"] = _records(scores.matches)
+            out["scus"] = _records(scores.explained())
+            if recipe is not None:
+                out["recipe_2013"]["matches"] = _records(recipe.matches)
         if written:
             out["pan_files"] = [str(p) for p in written]
         print_json(out)
         return 0
     print(resolve(args.data).describe())
-    print(scores.thresholds_from)
+    print(scores.estimate_from)
+    print(scores.trust)
+    if recipe is not None:
+        print(f"2013 recipe: {recipe.threshold_from}")
     print(f"{len(scores.summaries)} summaries, {scores.summaries['system'].nunique()} systems, "
           f"{scores.truncated} truncated, {scores.empty} empty")
+    print("columns: " + "; ".join(f"{k}: {v}" for k, v in scores.legend().items()))
     if not args.summary:
         print_table(scores.summaries)
         print()
-    print(f"per system (means over topics; estimate interval: bootstrap {CONFIDENCE * 100:g} % over topics; "
-          "partial: not every topic):")
+    print(f"per system (means over topics; {scores.system_interval}; partial: not every topic):")
     print_table(scores.systems)
     if args.explain:
-        print("\nmatched SCUs (span of the summary, its similarity to the SCU):")
-        print_table(scores.matches)
+        print(f"\nSCUs the model finds ({scores.explain_rule}):")
+        print_table(scores.explained(), formats={"p": "{:.3f}"})
+        if recipe is not None:
+            print("\nthe 2013 recipe's matches (span of the summary, its similarity to the SCU):")
+            print_table(recipe.matches)
     if written:
-        print(f"\n{len(written)} .pan files written to {args.write_pan}")
+        print(f"\n{len(written)} .pan files written to {args.write_pan} (contributors: the evidence of the counted SCUs)")
     return 0
 
 
 def run(args) -> int:
     if args.peers is not None:
         return _own(args)
-    for option in ("pyramid", "calibrate_on", "variant", "write_pan"):
+    for option in ("pyramid", "calibrate_on", "write_pan"):
         if getattr(args, option) is not None:
             raise PyrabenchError(f"--{option.replace('_', '-')} needs --peers PATH (summaries to score)")
-    if args.no_truncate or args.explain:
-        raise PyrabenchError("--no-truncate and --explain need --peers PATH (summaries to score)")
+    if args.no_truncate or args.explain or args.recipe_2013:
+        raise PyrabenchError("--no-truncate, --explain and --recipe-2013 need --peers PATH (summaries to score)")
     corpus = load_corpus(args.corpus or "duc2006", resolve(args.data).path)
     return _auto(args, corpus) if args.auto else _manual(args, corpus)

@@ -1,4 +1,4 @@
-"""Readers for DUCView XML: pyramids (``.pyr``) and peer annotations (``.pan``).
+"""Readers and writers for DUCView XML: pyramids (``.pyr``) and peer annotations (``.pan``).
 
 DUCView (Columbia) is the tool NIST and Passonneau et al. used to build pyramids. Its files:
 
@@ -30,6 +30,14 @@ are skipped and logged (file, SCU id, reason), as are contributors and SCUs left
 documented repair, ``contributor-across-summaries``: a contributor whose parts lie in two model
 summaries keeps the parts of the summary holding most of its text. Model summaries keep their
 line breaks (one sentence a line in DUC); offsets index them as they are.
+
+Writing (:func:`write_pyramid`, :func:`write_peer`): what the writers write, the readers read
+back. XML 1.0 cannot hold every character, not even as a character reference: NUL and the other
+C0 controls but tab, line feed and carriage return, the surrogates (which no UTF-8 file holds),
+U+FFFE and U+FFFF. The reader refuses a file holding one (malformed XML), so the writers refuse a
+text holding one too, with an :class:`~pyrabench.errors.OutputError` naming the file, the text
+and the character, before the file is touched (escaping it another way would change the text,
+and its offsets with it).
 """
 
 from __future__ import annotations
@@ -44,16 +52,19 @@ from pathlib import Path
 import re2
 from lxml import etree
 
-from ..errors import DataFormatError
+from ..errors import DataFormatError, OutputError
 from ..files import atomic_write, read_bytes
 from .model import SCU, Contributor, Part, PeerAnnotation, Pyramid
-from .offsets import checked_part
+from .names import TOPIC, TOPIC_ID
+from .offsets import checked_part, refuse_blank_parts
 from .repairs import RepairLog
 
 #: Passonneau 2013 pyramids have no ``startDocumentRegEx``: each summary follows a ``---`` line.
 PASSONNEAU_REGEX = r"(?m)^-{3,}[ \t]*$\n?"
 #: Header of a DUC model summary, used when a ``.pyr`` lacks its own regex.
-DUC_REGEX = r"[-]*\n\s*D[0-9]+[A-Za-z]?(?:-[A-Z])?\.M\.[0-9]+\.[A-Z]\.[A-Z0-9]+\n[-]*\n"
+#: Its topic is :data:`pyrabench.data.names.TOPIC` (TAC's lower-case ``d0801-A`` too, so a pyramid of
+#: a TAC topic written with DUC's header reads back).
+DUC_REGEX = rf"[-]*\n\s*{TOPIC}\.M\.[0-9]+\.[A-Z]\.[A-Z0-9]+\n[-]*\n"
 
 _LABEL_WEIGHT = re.compile(r"^\((\d+)\)\s*")
 _DASH_LINE_OR_SPACE = re.compile(r"(?:[ \t\r\n]|-+[ \t]*(?=\n|$))*")
@@ -418,6 +429,13 @@ class Header:
         return ["", "---------------", f"{self.name}.{summarizer_id}", "---------------", ""]
 
 
+def header_for(pyramid: Pyramid, topic: str) -> Header:
+    """DUC's dashed header when the topic and summarizer ids fit DUC's regex, else ``---`` lines."""
+    if TOPIC_ID.match(topic) and all(re.fullmatch(r"[A-Z0-9]+", i) for i in pyramid.summarizer_ids):
+        return Header(f"{topic}.M.250.A", DUC_REGEX)
+    return Header(None, PASSONNEAU_REGEX)
+
+
 _LEAVES = ("line", "part", "startDocumentRegEx")
 
 
@@ -454,14 +472,35 @@ def _contributor_element(parent, c: Contributor, base: int = 0) -> None:
         etree.SubElement(el, "part", label=p.text, start=str(p.start + base), end=str(p.end + base))
 
 
-def _pyramid_body(pyramid: Pyramid, header: Header) -> list[str]:
-    """The ``<pyramid>`` element's lines; part offsets are rebased into the joined text."""
+def _check_split(path, text: str, pyramid: Pyramid, header: Header) -> None:
+    """Refuse model summaries the reader would not cut back out of the joined ``text`` as they
+    are (it drops a summary's leading and trailing blanks and dashed rules, and starts a new
+    summary at every line its header pattern matches)."""
+    regex = header.regex or (PASSONNEAU_REGEX if header.name is None else DUC_REGEX)
+    try:
+        split = split_summaries(text, regex, path)
+    except DataFormatError as exc:
+        raise OutputError(f"{path}: cannot write the pyramid: its text would not read back ({exc.reason})") from None
+    back = [text[s:e] for s, e in zip(split.starts, split.ends)]
+    if len(back) != len(pyramid.summaries):
+        raise OutputError(f"{path}: cannot write the pyramid: its {len(pyramid.summaries)} model summaries would read "
+                          f"back as {len(back)} (a summary holds a line the header pattern {regex!r} matches)")
+    for sid, summary, got in zip(pyramid.summarizer_ids, pyramid.summaries, back):
+        if got != summary:
+            raise OutputError(f"{path}: cannot write model summary {sid!r}: it would read back as another text (a "
+                              "summary may not begin or end with blanks or a dashed rule, nor be empty)")
+
+
+def _pyramid_body(pyramid: Pyramid, header: Header, path) -> list[str]:
+    """The ``<pyramid>`` element's lines; part offsets are rebased into the joined text. Model
+    summaries the reader would not cut back out as they are are refused (:func:`_check_split`)."""
     lines: list[str] = []
     starts = []
     for sid, summary in zip(pyramid.summarizer_ids, pyramid.summaries):
         lines.extend(header.lines(sid))
         starts.append(len("\n".join(lines)) + (1 if lines else 0))
         lines.extend(summary.split("\n"))
+    _check_split(path, "\n".join(lines), pyramid, header)
     root = etree.Element("pyramid")
     if header.regex is not None:
         etree.SubElement(root, "startDocumentRegEx").text = etree.CDATA(header.regex)
@@ -473,21 +512,61 @@ def _pyramid_body(pyramid: Pyramid, header: Header) -> list[str]:
     return _lines(root)
 
 
+#: A character XML 1.0 cannot hold (its ``Char`` production), not even as a character reference.
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _check_xml_text(path, texts) -> None:
+    """Refuse, naming the file, the text and the character, any of ``texts`` (``(what, text)``)
+    that XML 1.0 cannot hold (:data:`_NOT_XML`), before a byte is written."""
+    for what, text in texts:
+        bad = _NOT_XML.search(text)
+        if bad:
+            raise OutputError(f"{path}: cannot write {what}: it holds U+{ord(bad.group()):04X} at character "
+                              f"{bad.start()}, which XML (a DUCView file) cannot hold; remove it and score again")
+
+
+def _pyramid_texts(pyramid: Pyramid, header: Header):
+    yield "the summary header", header.name or ""
+    yield "the summary header pattern", header.regex or ""
+    for sid, summary in zip(pyramid.summarizer_ids, pyramid.summaries):
+        yield f"the name of model summary {sid!r}", sid
+        yield f"model summary {sid!r}", summary
+    for scu in pyramid.scus:
+        yield f"the label of SCU {scu.scu_id}", scu.label
+        yield from _contributor_texts(scu.scu_id, scu.contributors)
+
+
+def _contributor_texts(scu_id: int, contributors):
+    for c in contributors:
+        yield f"a contributor of SCU {scu_id}", c.label
+        for p in c.parts:
+            yield f"a part of SCU {scu_id}", p.text
+
+
 def _write_text(path, lines: list[str], crlf: bool) -> None:
     data = ("\r\n" if crlf else "\n").join(lines) + ("\r\n" if crlf else "\n")
     atomic_write(path, lambda tmp: tmp.write_bytes(data.encode("utf-8")))
 
 
 def write_pyramid(pyramid: Pyramid, path, header: Header, crlf: bool = True) -> None:
-    """A ``.pyr`` file DUCView (and :func:`read_pyramid`) reads. Atomic."""
-    _write_text(path, ['<?xml version="1.0"?>', _PYR_DTD, "", *_pyramid_body(pyramid, header)], crlf)
+    """A ``.pyr`` file DUCView (and :func:`read_pyramid`) reads. Atomic; a text XML cannot hold
+    is an :class:`OutputError` before the file is touched."""
+    _check_xml_text(path, _pyramid_texts(pyramid, header))
+    refuse_blank_parts(pyramid.scus, path)
+    _write_text(path, ['<?xml version="1.0"?>', _PYR_DTD, "", *_pyramid_body(pyramid, header, path)], crlf)
 
 
 def write_peer(
     peer: PeerAnnotation, path, header: Header, crlf: bool = True
 ) -> None:
     """A ``.pan`` file: the embedded pyramid, the peer text, one ``peerscu`` per pyramid SCU
-    (heaviest first, as DUCView lists them) and the uid-0 bin. Atomic."""
+    (heaviest first, as DUCView lists them) and the uid-0 bin. Atomic; a text XML cannot hold is
+    an :class:`OutputError` before the file is touched."""
+    _check_xml_text(path, [("the peer summary", peer.summary), *_pyramid_texts(peer.pyramid, header),
+                           *_contributor_texts(0, peer.unmatched),
+                           *(t for scu in peer.scus for t in _contributor_texts(scu.scu_id, scu.contributors))])
+    refuse_blank_parts((*peer.pyramid.scus, *peer.scus, SCU(0, "", peer.unmatched)), path)
     matched = {s.scu_id: s for s in peer.scus}
     annotation = etree.Element("annotation")
     annotation.append(_text_element(peer.summary.split("\n")))
@@ -498,6 +577,6 @@ def write_peer(
         bin_el = etree.SubElement(annotation, "peerscu", uid=str(uid), label=label)
         for c in scu.contributors if scu is not None else ():
             _contributor_element(bin_el, c)
-    out = ['<?xml version="1.0"?>', _PAN_DTD, "", "<peerAnnotation>", *_pyramid_body(peer.pyramid, header),
+    out = ['<?xml version="1.0"?>', _PAN_DTD, "", "<peerAnnotation>", *_pyramid_body(peer.pyramid, header, path),
            *_lines(annotation), "</peerAnnotation>"]
     _write_text(path, out, crlf)

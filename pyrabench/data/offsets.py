@@ -1,4 +1,5 @@
-"""Locating a part's text in its summary, and the documented rules that repair drifting offsets.
+"""Locating a part's text in its summary, the documented rules that repair drifting offsets, and
+the parts a writer must refuse because every reader skips them.
 
 DUCView stores each part twice: as a label (the text) and as ``start``/``end`` offsets into the
 summary text. They usually agree; when they do not, the label is the annotator's intent, so we
@@ -22,6 +23,7 @@ from __future__ import annotations
 import html
 from functools import lru_cache
 
+from ..errors import OutputError
 from .model import Part
 from .repairs import RepairLog
 
@@ -80,6 +82,17 @@ def locate(text: str, label: str, start: int, end: int) -> tuple[int, int, str] 
     if found:
         return found[0], found[1], "offset-whitespace"
     return None
+
+
+def refuse_blank_parts(scus, path) -> None:
+    """For the writers: a part of nothing but blanks is one every reader skips (:func:`checked_part`),
+    so writing it would lose it; an :class:`~pyrabench.errors.OutputError` naming the file and
+    the SCU instead, before the file is touched."""
+    for scu in scus:
+        for c in scu.contributors:
+            if any(not p.text.strip() for p in c.parts):
+                raise OutputError(f"{path}: cannot write SCU {scu.scu_id}: a part of it holds only blanks, which "
+                                  "the readers skip (an annotation is a span of words)")
 
 
 def checked_part(text: str, label: str, start: int, end: int, path, item: str, log: RepairLog) -> Part | None:

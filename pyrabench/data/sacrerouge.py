@@ -25,7 +25,7 @@ from typing import Iterable
 from ..errors import DataFormatError
 from ..files import atomic_write, read_jsonl
 from .model import SCU, Contributor, Part, PeerAnnotation, Pyramid
-from .offsets import checked_part
+from .offsets import checked_part, refuse_blank_parts
 from .repairs import RepairLog
 
 
@@ -190,10 +190,17 @@ def _write_lines(path, objects: Iterable[dict]) -> None:
 
 
 def write_pyramids(pyramids: Iterable[Pyramid], path) -> None:
-    """SacreROUGE ``pyramids.jsonl`` (the layout :func:`read_pyramids` reads)."""
+    """SacreROUGE ``pyramids.jsonl`` (the layout :func:`read_pyramids` reads); a part the reader
+    would skip (blanks only) is an :class:`~pyrabench.errors.OutputError` before the file is touched."""
+    pyramids = list(pyramids)
+    for p in pyramids:
+        refuse_blank_parts(p.scus, path)
     _write_lines(path, (pyramid_to_json(p) for p in pyramids))
 
 
 def write_annotations(peers: Iterable[PeerAnnotation], path) -> None:
-    """SacreROUGE ``pyramid-annotations.jsonl``."""
+    """SacreROUGE ``pyramid-annotations.jsonl`` (checked as :func:`write_pyramids`)."""
+    peers = list(peers)
+    for p in peers:
+        refuse_blank_parts(p.scus, path)
     _write_lines(path, (annotation_to_json(p) for p in peers))

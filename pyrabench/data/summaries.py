@@ -1,4 +1,4 @@
-"""Summaries nobody annotated: the user's own, read from a folder or a JSON Lines file.
+"""Summaries nobody annotated: the user's own, read from (and written to) a folder or a JSON Lines file.
 
 Four layouts, recognized by what ``path`` holds:
 
@@ -169,6 +169,23 @@ def read_summaries(path) -> list[Summary]:
 
 
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _check_writable(s: Summary, path: Path) -> None:
+    """Refuse a summary :func:`read_summaries` would not read back as it is: a lone surrogate
+    (no UTF-8 file holds one), a carriage return (read as a line end) or a leading byte-order
+    mark (dropped) in its text or a sentence."""
+    where = f"{path}: {s.source or f'topic {s.topic!r}, system {s.system!r}'}"
+    sentences = ((f"sentence {i}", x) for i, x in enumerate(s.sentences or (), 1))
+    for what, text in (("topic", s.topic), ("system", s.system), ("text", s.text), *sentences):
+        bad = _SURROGATE.search(text)
+        if bad:
+            raise PyrabenchError(f"{where}: cannot write the summary: its {what} holds the lone surrogate "
+                                 f"U+{ord(bad.group()):04X}, which no UTF-8 file can hold")
+        if what not in ("topic", "system") and ("\r" in text or text.startswith("\ufeff")):
+            raise PyrabenchError(f"{where}: cannot write the summary: its {what} holds a carriage return or begins "
+                                 "with a byte-order mark, which reading turns into a line end or drops; use \\n")
 
 
 def write_summaries(summaries: Iterable[Summary], path) -> list[Path]:
@@ -176,11 +193,15 @@ def write_summaries(summaries: Iterable[Summary], path) -> list[Path]:
     path gets SacreROUGE's JSON Lines (a summary given as sentences keeps them), any other path a
     folder ``<system>/<topic>.txt`` (the text as it is; the scorer splits it into sentences).
     Every file is written atomically. The same (topic, system) twice, or (in a folder) a topic or
-    system that cannot be a file name (empty, a ``/``, a leading ``.``), is an error naming the
-    summary, before anything is written. Returns the files written."""
+    system that cannot be a file name (empty, a ``/``, a leading ``.``), or a text the reader
+    would not read back as it is (a lone surrogate, a carriage return, a leading byte-order mark)
+    is an error naming the summary, before anything is written. A folder keeps the text, not
+    its sentences. Returns the files written."""
     summaries = list(summaries)
     check_unique(summaries)
     path = Path(path)
+    for s in summaries:
+        _check_writable(s, path)
     if path.suffix == ".jsonl":
         lines = [json.dumps({"instance_id": s.topic, "summarizer_id": s.system,
                              "summary": {"text": list(s.sentences) if s.sentences is not None else s.text}},

@@ -66,7 +66,7 @@ from ..cache import cache_dir, cached, file_fingerprint, fingerprint, load_npz, 
 from ..data.repairs import RepairLog
 from ..errors import DataFormatError, UnknownNameError
 from ..extras import require
-from ..files import ensure_regular, open_regular
+from ..files import ensure_regular, open_regular, without_bom
 from ..progress import progress_bar
 from .specs import FORMATS, guess_format  # noqa: F401  (re-exported: vectors.FORMATS)
 from .wordbag import WordBag
@@ -394,6 +394,8 @@ def read_text(stream, path: Path, keep: _Keep, log: RepairLog | None = None) -> 
     n_rows = 0
     for lineno, line in enumerate(_lines(stream), start=1):
         line = line.rstrip(b"\r\n ")
+        if lineno == 1:
+            line = without_bom(line)
         if not line:
             continue
         if dim is None:

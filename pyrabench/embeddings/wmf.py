@@ -81,6 +81,7 @@ from .. import text
 from ..cache import cache_dir, cached, fingerprint, load_npz, save_npz
 from ..dataroot import resolve
 from ..progress import progress_bar
+from ..threads import one_thread
 from .base import Embedding
 from .tokens import Coverage
 from .wmf_corpus import training_sources
@@ -385,15 +386,6 @@ def _cg(hb: np.ndarray, val: np.ndarray, z: np.ndarray, c: np.float32, steps: in
     return z
 
 
-@lru_cache(maxsize=1)
-def _blas_controller():
-    """threadpoolctl's view of the loaded BLAS libraries, found once: finding them scans the
-    process's shared libraries (~7 ms), which every fold-in would otherwise repeat."""
-    from threadpoolctl import ThreadpoolController
-
-    return ThreadpoolController()
-
-
 def solve_rows(m: sp.csr_matrix, fixed: np.ndarray, params: WMFParams, start: np.ndarray | None = None, *,
                solver: str | None = None, shared: Gram | None = None) -> np.ndarray:
     """Least-squares rows for every row of ``m`` given the ``fixed`` factor (module docstring).
@@ -407,7 +399,7 @@ def solve_rows(m: sp.csr_matrix, fixed: np.ndarray, params: WMFParams, start: np
     if solver not in SOLVERS:
         raise ValueError(f"WMF solver must be one of {SOLVERS}, not {solver!r}")
     m = sp.csr_matrix(m, dtype=DTYPE)
-    with _blas_controller().limit(limits=1):
+    with one_thread():
         g = gram(fixed, params) if shared is None else shared
         k, pad = g.h.shape[1], g.h.shape[0] - 1
         out = np.zeros((m.shape[0], k), DTYPE)
@@ -529,7 +521,7 @@ class WMFModel:
     def fold_in(self, x: sp.csr_matrix) -> np.ndarray:
         """Latent vectors of texts given as TF-IDF rows (texts × vocabulary): the exact text-side solve."""
         if self._gram is None:  # shared by every fold-in (the scorer folds in per summary)
-            with _blas_controller().limit(limits=1):
+            with one_thread():
                 self._gram = gram(self.p, self.params)
         return solve_rows(x, self.p, self.params, solver="exact", shared=self._gram)
 
@@ -568,8 +560,20 @@ def fit(texts: Sequence[str], params: WMFParams = WMFParams(), *, cache: bool = 
 
     if not cache or keep_texts:
         return train()
-    # under the entry's lock: a chapter asking for the model another chapter is fitting waits, then reads it
-    return cached(cache_dir("wmf") / f"wmf-{cache_key(texts, params)}.npz", train, save, load, lock=True)
+    path = cache_dir("wmf") / f"wmf-{cache_key(texts, params)}.npz"
+    if str(path) not in _FITTED or not path.is_file():
+        # under the entry's lock: a chapter asking for the model another chapter is fitting waits, then reads it
+        _FITTED[str(path)] = cached(path, train, save, load, lock=True)
+        while len(_FITTED) > FITTED_KEPT:
+            del _FITTED[next(iter(_FITTED))]
+    return _FITTED[str(path)]
+
+
+#: Models this process trained or read, by cache entry: a chapter asks for one model several times
+#: (the plain model for each corpus it scores), and reading it, and its fold-in Gram matrix, once
+#: is enough. The oldest goes beyond FITTED_KEPT (each holds a vocabulary × K float32 matrix).
+_FITTED: dict[str, "WMFModel"] = {}
+FITTED_KEPT = 4
 
 
 class WMFEmbedding(Embedding):

@@ -1,7 +1,11 @@
-"""Tables and figures of the scoring chapter and of ``pyrabench correlate``: the 2013 variants
-ranked with their intervals, the similarity densities of human-matched pairs with the KDE
-thresholds, the NIST convention term by term, correlation tables, the system-level scatter and
-the automated variants' table."""
+"""Tables, figures and sentences of the scoring chapters and of ``pyrabench correlate``: the 2013
+variants ranked with their intervals, the similarity densities of human-matched pairs with the KDE
+thresholds, the NIST convention term by term, correlation tables, the system-level scatter, the
+automated variants' table, and the verdicts read from them (``*_claims``).
+
+Every figure comes from a task (:mod:`pyrabench.scoring`), every significance verdict from
+:mod:`pyrabench.resampling` (:func:`~pyrabench.resampling.significant`); here they are labelled,
+arranged and worded."""
 
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ import pandas as pd
 from ..data import judgments
 from ..errors import MissingDataError
 from ..extras import plotting
-from ..resampling import holm
+from ..resampling import ALPHA, significant, significant_after_holm
 from ..scoring.auto import diagnosis
 from ..scoring.auto.thresholds import determine_thresholds, kde
 from ..scoring.correlate import STATISTICS, comparisons, correlations, per_summary, system_means
@@ -442,7 +446,8 @@ def joint_scheme_claims(results: dict, statistic: str = "pearson") -> str:
     width = {id(t): t["ci"][statistic][1] - t["ci"][statistic][0] for _, _, o, j in pairs for t in (o, j)}
     ratios = np.array([width[id(j)] / width[id(o)] if width[id(o)] > 0 else np.inf for _, _, o, j in pairs])
     wider = int((ratios > 1).sum())
-    changed = [(c, o, j) for c, _, o, j in pairs if (o["p_value"][statistic] < ALPHA) != (j["p_value"][statistic] < ALPHA)]
+    changed = [(c, o, j) for c, _, o, j in pairs
+               if significant(o["p_value"][statistic]) != significant(j["p_value"][statistic])]
     text = (f"Drawing topics and systems jointly widens the interval of the difference in {wider} of the "
             f"{len(pairs)} tests (median width × {np.median(ratios):.2f}, from × {ratios.min():.2f} to "
             f"× {ratios.max():.2f}): an interval over one unit treats the other as fixed, and a claim about new "
@@ -490,12 +495,9 @@ def judgment_coverage(corpora: dict) -> pd.DataFrame:
     return table[list(keep)].rename(columns=keep)
 
 
-ALPHA = 0.05
-
-
 def _test_phrase(t: dict, statistic: str = "pearson") -> str:
     lo, hi = t["ci"][statistic] or (float("nan"), float("nan"))
-    verdict = "significant" if t["p_value"][statistic] < ALPHA else "not significant"
+    verdict = "significant" if significant(t["p_value"][statistic]) else "not significant"
     return (f"{t['difference'][statistic]:+.3f} [{lo:.3f}, {hi:.3f}], p = {t['p_value'][statistic]:.3f}, "
             f"{verdict}")
 
@@ -513,7 +515,7 @@ def judgment_claims(results: dict, statistic: str = "pearson") -> str:
 
     def count(ref, level, a, b, sign):
         return sum(1 for c in results if (c, ref, level, a, b) in tests
-                   and tests[c, ref, level, a, b]["p_value"][statistic] < ALPHA
+                   and significant(tests[c, ref, level, a, b]["p_value"][statistic])
                    and np.sign(tests[c, ref, level, a, b]["difference"][statistic]) == sign)
 
     n = len(results)
@@ -533,23 +535,13 @@ def judgment_claims(results: dict, statistic: str = "pearson") -> str:
     ]
     keys = list(tests)
     p = np.array([tests[k]["p_value"][statistic] for k in keys])
-    held = dict(zip(keys, holm(p) < ALPHA))  # one family: every test of this paragraph
+    held = dict(zip(keys, significant_after_holm(p)))  # one family: every test of this paragraph
     responsive = [k for k in keys if k[1] == judgments.RESPONSIVENESS]
-    apart = sum(held[k] for k in responsive)
-    if apart == 0:
-        alike = f"indistinguishable from each other (none of the {len(responsive)} differences survives the correction)"
-    elif 2 * apart <= len(responsive):
-        alike = (f"mostly indistinguishable from each other (only {apart} of the {len(responsive)} differences "
-                 f"{'survives' if apart == 1 else 'survive'} the correction)")
-    else:
-        alike = f"yet {apart} of the {len(responsive)} differences between them survive the correction"
-    text.append(f"{int((p < ALPHA).sum())} of these {len(tests)} differences are significant at {ALPHA}, where "
+    apart = int(sum(held[k] for k in responsive))
+    text.append(f"{int(significant(p).sum())} of these {len(tests)} differences are significant at {ALPHA}, where "
                 f"{ALPHA * len(tests):.1f} would be by chance alone if no difference were real; "
                 f"{sum(held.values())} {'remains' if sum(held.values()) == 1 else 'remain'} significant after Holm's "
-                f"correction for testing {len(tests)} at once. "
-                "Responsiveness judges the whole summary in one grade, and NIST's assessors graded it against the "
-                "topic's question, not against the models the pyramid and ROUGE both build on, so the metrics' "
-                f"correlations with it are lower than with the pyramid and {alike}.")
+                f"correction for testing {len(tests)} at once. " + _responsiveness_claim(results, statistic, apart, len(responsive)))
     quality = [(c, ref, level, m, r[statistic]) for c, by_ref in results.items() for ref, res in by_ref.items()
                if ref.startswith("lq:") for level, by_m in res["levels"].items() for m, r in by_m.items()
                if statistic in r]
@@ -559,8 +551,41 @@ def judgment_claims(results: dict, statistic: str = "pearson") -> str:
         text.append(f"Linguistic quality is another matter: {negative} of the {len(quality)} correlations of a "
                     f"content metric with a quality question are negative, the strongest {worst[-1]:.3f} "
                     f"({worst[3]} against {worst[1]}, {judgments.QUESTIONS[int(worst[1][-1])]}, {worst[0]}, "
-                    f"{worst[2]} level). What a summary says and how well it reads are different judgments.")
+                    f"{worst[2]} level). " + ("What a summary says and how well it reads are different judgments."
+                                              if 2 * negative >= len(quality) else
+                                              "Most are positive: on this data, the content metrics also follow how "
+                                              "well a summary reads."))
     return "\n\n".join(text)
+
+
+def _responsiveness_claim(results: dict, statistic: str, apart: int, tested: int) -> str:
+    """Whether the metrics correlate less with responsiveness than with the manual pyramid, counted
+    over every (corpus, level, metric) both were computed for, and whether they differ from each
+    other: ``apart`` of the ``tested`` paired tests against responsiveness survive Holm's correction."""
+    pairs = [(r[statistic], by_ref["modified"]["levels"][level][m][statistic])
+             for by_ref in results.values() if judgments.RESPONSIVENESS in by_ref and "modified" in by_ref
+             for level, by_m in by_ref[judgments.RESPONSIVENESS]["levels"].items() for m, r in by_m.items()
+             if m != "modified" and statistic in r
+             and statistic in by_ref["modified"]["levels"].get(level, {}).get(m, {})]
+    lower = sum(1 for resp, pyramid in pairs if resp < pyramid)
+    if apart == 0:
+        alike = f"indistinguishable from each other (none of the {tested} differences survives the correction)"
+    elif 2 * apart <= tested:
+        alike = (f"mostly indistinguishable from each other (only {apart} of the {tested} differences "
+                 f"{'survives' if apart == 1 else 'survive'} the correction)")
+    else:
+        alike = f"yet {apart} of the {tested} differences between them survive the correction"
+    why = ("Responsiveness judges the whole summary in one grade, and NIST's assessors graded it against the topic's "
+           "question, not against the models the pyramid and ROUGE both build on")
+    if pairs and lower == len(pairs):
+        return f"{why}, so the metrics' correlations with it are lower than with the pyramid and {alike}."
+    between = f"Against responsiveness the metrics are {alike}." if not alike.startswith("yet") else (
+        f"Against responsiveness, {apart} of the {tested} differences between the metrics survive the correction.")
+    if not pairs:
+        return between
+    if 2 * lower > len(pairs):
+        return f"{why}, so {lower} of the metrics' {len(pairs)} correlations with it are lower than with the pyramid. {between}"
+    return f"Only {lower} of the metrics' {len(pairs)} correlations with responsiveness are lower than with the pyramid. {between}"
 
 
 # --------------------------------------------------------------------------- the automated scorer per system
@@ -594,9 +619,9 @@ def system_gap_claims(results: dict, errors: pd.DataFrame, sharpening: pd.DataFr
     tests = {c: t for c, by_ref in results.items() for t in by_ref["modified"].get("comparisons", ())
              if t.get("level") == "system" and (t["a"], t["b"]) == ("auto", "rouge_2") and "error" not in t}
     behind = [c for c, t in tests.items() if t["difference"][statistic] < 0]
-    significant = [c for c in behind if tests[c]["p_value"][statistic] < ALPHA]
+    gaps = [c for c in behind if significant(tests[c]["p_value"][statistic])]
     text = [f"Per system, the automated score trails ROUGE-2 on {_listed(behind, 'no corpus')}"
-            + (f"; the paired test finds that gap significant on {_listed(significant, 'none of them')} ("
+            + (f"; the paired test finds that gap significant on {_listed(gaps, 'none of them')} ("
                + "; ".join(f"{c}: {_test_phrase(tests[c], statistic)}" for c in behind) + ")." if behind else ".")]
     causes = errors.drop(columns="systems")
     ranked = causes.abs().mean().sort_values(ascending=False).index.tolist()
@@ -782,6 +807,58 @@ def variant_claims(table: pd.DataFrame, level: str = "summary") -> str:
     return out
 
 
+def study_claims(variants_both: pd.DataFrame, margin: float = 0.05) -> str:
+    """The 2013 variants beside ours (``variants_both``: every variant of both studies, a
+    ``study`` column, :func:`pyrabench.scoring.auto.stats.variant_table` figures): whether the best
+    of each study reproduces the absolute scores about equally well (Pearson within ``margin``),
+    and how many variants retrieve more SCUs than the annotator and keep a Jaccard below their
+    score correlation."""
+    best = variants_both.groupby("study", sort=False)["pearson"].max()
+    studies = list(best.index)
+    figures = " against ".join(f"{best[s]:.3f} ({s})" for s in studies)
+    if len(studies) == 2 and abs(best.iloc[0] - best.iloc[1]) <= margin:
+        scores = f"The absolute scores are reproduced about equally well by the best variants of both studies ({figures})."
+    elif len(studies) == 2:
+        scores = (f"The absolute scores are reproduced better by the best variant of {best.idxmax()} ({figures}, more "
+                  f"than {margin} apart).")
+    else:
+        scores = f"The best variant reproduces the absolute scores at {figures}."
+    n = len(variants_both)
+    more = int((variants_both["scu_ratio"] > 1).sum())
+    below = int((variants_both["jaccard"] < variants_both["pearson"]).sum())
+    if more == n:
+        retrieved = ("The retrieved sets are another matter: every variant of either study retrieves more SCUs than "
+                     "the annotator found (`scu_ratio` > 1)")
+    else:
+        retrieved = (f"The retrieved sets are another matter: {more} of the {n} variants retrieve more SCUs than the "
+                     "annotator found (`scu_ratio` > 1)")
+    if below == n:
+        return f"{scores} {retrieved}, so its Jaccard with the human sets stays below its score correlations."
+    return (f"{scores} {retrieved}, and {below} of the {n} have a Jaccard with the human sets below their score "
+            "correlation.")
+
+
+def system_interval_claims(results: dict, min_systems: int, max_systems: int, statistic: str = "pearson") -> str:
+    """How wide the system-level intervals of :func:`correlation_results` (the correlation table of
+    the chapter on manual scores) are against the summary level's: median widths over corpora and
+    metrics; "wide" when the system level's is at least twice the summary level's."""
+    def median_width(level):
+        widths = [r["ci"][statistic][1] - r["ci"][statistic][0] for result in results.values()
+                  for r in result["levels"].get(level, {}).values() if (r.get("ci") or {}).get(statistic)]
+        return float(np.median(widths)) if widths else float("nan")
+
+    system, summary = median_width("system"), median_width("summary")
+    systems = f"With {min_systems} to {max_systems} systems per corpus"
+    if not np.isfinite(system):
+        return f"{systems}, the system-level correlations have no interval here."
+    widths = f"median width {system:.2f}, against {summary:.2f} at summary level"
+    if np.isfinite(summary) and system >= 2 * summary:
+        return (f"{systems}, system-level correlations are coarse: their intervals in the correlation table of the "
+                f"chapter on manual scores are wide ({widths}).")
+    return (f"{systems}, the system-level intervals in the correlation table of the chapter on manual scores are not "
+            f"much wider than the summary level's ({widths}).")
+
+
 def convention_claims(example: pd.DataFrame, nist_modified: float, changes: pd.DataFrame, nist_share: float,
                       sacrerouge_share: float, padded: int) -> str:
     """Whether each convention reproduces NIST's figure for the example peer (to NIST's 4
@@ -807,11 +884,12 @@ def manual_score_claims(manual: pd.DataFrame) -> str:
     """How the three manual scores compare on average over every peer annotation (``manual``:
     :func:`pyrabench.scoring.manual.score_corpus` rows of every corpus)."""
     m, c, o = (float(manual[k].mean()) for k in ("modified", "coverage", "original"))
-    coverage = "lower still" if c < m else "higher"
+    coverage = (f"coverage is lower still ({c:.2f})" if c < m else f"coverage is higher ({c:.2f})")
+    if c < 0.5:
+        coverage += ": a peer expresses only a fraction of what the models say"
     original = ("much higher" if o >= 2 * m else "higher" if o > m else "no higher")
-    return (f"Modified scores average {m:.2f} and coverage is {coverage} ({c:.2f}): a peer expresses only a fraction of "
-            f"what the models say. The original score is {original} ({o:.2f}) because it only asks whether the SCUs a "
-            "peer does express are the heavy ones.")
+    why = " because it only asks whether the SCUs a peer does express are the heavy ones" if o > m else ""
+    return f"Modified scores average {m:.2f} and {coverage}. The original score is {original} ({o:.2f}){why}."
 
 
 # --------------------------------------------------------------------------- the calibrated scorer on new corpora

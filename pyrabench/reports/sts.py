@@ -1,5 +1,5 @@
-"""STS tables for the book and the CLI: results long and wide, the data, the published
-figures beside ours, tokenization readings, random baselines, intervals and Fisher tests."""
+"""STS tables and sentences for the book and the CLI: results long and wide, the gold scores, and
+the chapter's readings, each worded from figures :mod:`pyrabench.sts.analysis` computes."""
 
 from __future__ import annotations
 
@@ -7,10 +7,8 @@ import numpy as np
 import pandas as pd
 
 from ..published import TOKENCOS
-from ..sts import metrics
-from ..sts.evaluate import YearResult, evaluate
+from ..sts.evaluate import YearResult
 from ..sts.releases import STSRelease
-from ..sts.systems import SPLIT_VARIANTS, RandomBaseline, System, token_cosine
 
 
 def results_table(results: dict[str, dict[str, YearResult]]) -> pd.DataFrame:
@@ -47,153 +45,38 @@ def gold_frame(releases: dict[str, STSRelease]) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["year", "dataset", "gold"])
 
 
-def dataset_summary(releases: dict[str, STSRelease]) -> pd.DataFrame:
-    """Per dataset: pairs, scored pairs, whether the input is available, gold mean and sd."""
-    rows = []
-    for r in releases.values():
-        for d in r.datasets:
-            g = d.gold[d.scored]
-            rows.append({"year": r.year, "dataset": d.name, "pairs": d.n_pairs, "scored": d.n_scored,
-                         "input available": d.available, "gold mean": g.mean() if len(g) else np.nan,
-                         "gold sd": g.std(ddof=1) if len(g) > 1 else np.nan})
-    return pd.DataFrame(rows)
-
-
-def compare_with_published(results: dict[str, YearResult], published=None) -> pd.DataFrame:
-    """Our figures beside the papers' (``published.TOKENCOS`` by default), with the difference
-    and whether ours rounds to the printed value at the paper's number of decimals."""
-    published = TOKENCOS if published is None else published
-    rows = []
-    for year, yr in results.items():
-        row = published.get(year)
-        if row is None:
-            continue
-        ours = {d.name: d.pearson for d in yr.datasets}
-        ours.update({"Mean": yr.mean, "ALL": yr.all, "ALLnorm": yr.allnorm})
-        theirs = dict(row.datasets)
-        theirs.update({k: v for k, v in (("Mean", row.mean), ("ALL", row.all), ("ALLnorm", row.allnorm))
-                       if v is not None})
-        for name, value in theirs.items():
-            mine = ours.get(name)
-            mine = np.nan if mine is None else mine
-            rows.append({"year": year, "dataset": name, "published": value, "ours": mine,
-                         "difference": mine - value,
-                         "rounds to published": bool(np.isfinite(mine) and round(mine, row.decimals) == value),
-                         "source": row.source})
-    return pd.DataFrame(rows)
-
-
-def tokenization_variants(releases: dict[str, STSRelease], variants=None) -> pd.DataFrame:
-    """Token-cos Pearson per dataset under several readings of "split at white spaces"."""
-    variants = SPLIT_VARIANTS if variants is None else variants
-    rows = []
-    for year, r in releases.items():
-        for d in r.available:
-            row = {"year": year, "dataset": d.name}
-            for label, split in variants.items():
-                s = token_cosine(d.sentences_a, d.sentences_b, split=split)
-                row[label] = metrics.pearson(s[d.scored], d.gold[d.scored])
-            rows.append(row)
-    return pd.DataFrame(rows)
-
-
-def random_allnorm(release: STSRelease, runs: int = 10) -> pd.DataFrame:
-    """ALL, ALLnorm and Mean of ``runs`` seeded random baselines (the 2012 paper ran 10)."""
-    rows = []
-    for seed in range(runs):
-        yr = evaluate(RandomBaseline(seed), {release.year: release})[release.year]
-        rows.append({"seed": seed, "Mean": yr.mean, "ALL": yr.all, "ALLnorm": yr.allnorm})
-    return pd.DataFrame(rows).set_index("seed")
-
-
-def interval_table(system: System, releases: dict[str, STSRelease], n_resamples: int = 1000,
-                   confidence: float = 0.95, seed: int = 0) -> pd.DataFrame:
-    """Per dataset: Pearson of ``system`` and its bootstrap confidence interval (pairs resampled)."""
-    system.prepare(releases.values())
-    rows = []
-    for year, r in releases.items():
-        for d in r.datasets:
-            s = system.score(d)
-            if s is None:
-                continue
-            x, y = np.asarray(s, dtype=float)[d.scored], d.gold[d.scored]
-            low, high = metrics.bootstrap_ci(x, y, confidence, n_resamples, seed)
-            rows.append({"year": year, "dataset": d.name, "n": d.n_scored, "pearson": metrics.pearson(x, y),
-                         "low": low, "high": high})
-    return pd.DataFrame(rows).set_index(["year", "dataset"])
-
-
-def fisher_table(a: dict[str, YearResult], b: dict[str, YearResult]) -> pd.DataFrame:
-    """Per dataset (matched by name): is system A's Pearson above B's? One-tailed Fisher-z test
-    (2013 §4.1). The columns are ``A: <system>`` and ``B: <system>``, so two runs of one system
-    (e.g. token-cos on two encodings) keep both correlations."""
-    rows = []
-    for year in a:
-        if year not in b:
-            continue
-        theirs = {d.name: d for d in b[year].datasets}
-        for da in a[year].datasets:
-            db = theirs.get(da.name)
-            if db is None or da.pearson is None or db.pearson is None or da.n <= 3:
-                continue
-            z, p = metrics.fisher_z_test(da.pearson, db.pearson, da.n, db.n)
-            rows.append({"year": year, "dataset": da.name, "n": da.n, f"A: {a[year].system}": da.pearson,
-                         f"B: {b[year].system}": db.pearson, "z": z, "p (one-tailed)": p})
-    return pd.DataFrame(rows).set_index(["year", "dataset"])
+# --------------------------------------------------------------------------- readings for the prose
+# Each returns Markdown built from computed numbers, so the chapter says only what its build found.
 
 
 # --------------------------------------------------------------------------- readings for the prose
 # Each returns Markdown built from computed numbers, so the chapter says only what its build found.
 
 
-def random_allnorm_reading(runs: pd.DataFrame, expectation: float, published_mean: float,
-                           published_sd: float, compare_published: bool = True) -> str:
+def random_allnorm_reading(figures: dict, published_mean: float, published_sd: float,
+                           compare_published: bool = True) -> str:
     """The random baseline's ALLnorm against its expectation and (on the real data, where the
-    comparison means something) the 2012 paper's figure."""
-    mean, sd, n = float(runs["ALLnorm"].mean()), float(runs["ALLnorm"].std(ddof=1)), len(runs)
-    gap = published_mean - mean
-    se = sd / np.sqrt(n) if n > 1 and sd > 0 else np.nan
+    comparison means something) the 2012 paper's figure; ``figures``:
+    :func:`pyrabench.sts.analysis.allnorm_figures`."""
+    f = figures
     sentences = [
-        f"Our {n} seeded runs give ALLnorm {mean:.4f} ± {sd:.4f}; the expectation derived above is "
-        f"{expectation:.4f}, {'within' if abs(mean - expectation) <= 2 * (se if np.isfinite(se) else 0) else 'outside'} "
-        "two standard errors of the runs' mean.",
+        f"Our {f['n']} seeded runs give ALLnorm {f['mean']:.4f} ± {f['sd']:.4f}; the expectation derived above is "
+        f"{f['expectation']:.4f}, {'within' if f['expected_within'] else 'outside'} two standard errors of the runs' mean.",
     ]
     if not compare_published:
         return " ".join(sentences)
     sentences += [
         f"The paper prints {published_mean:.4f} with a standard deviation of {published_sd:.4f} over its ten runs: "
-        f"{abs(gap):.4f} {'above' if gap > 0 else 'below'} ours.",
+        f"{abs(f['gap']):.4f} {'above' if f['gap'] > 0 else 'below'} ours.",
     ]
-    if np.isfinite(se):
-        k = abs(gap) / se
+    if np.isfinite(f["gap_se"]):
+        k = f["gap_se"]
         sentences.append(
-            f"That gap is {k:.1f} standard errors of a {n}-run mean, "
+            f"That gap is {k:.1f} standard errors of a {f['n']}-run mean, "
             + ("so it is not chance. The paper does not describe its random generator, so we report the gap and "
                "do not try to explain it further." if k > 3 else "so it is within what chance gives.")
         )
     return " ".join(sentences)
-
-
-def variant_matches(variants: pd.DataFrame, published=None) -> pd.DataFrame:
-    """Per reading of "split at white spaces": how many published per-dataset figures it
-    reproduces at the paper's decimals, and which it misses (ours → published)."""
-    published = TOKENCOS if published is None else published
-    labels = [c for c in variants.columns if c not in ("year", "dataset")]
-    rows = []
-    for label in labels:
-        hit, total, missed = 0, 0, []
-        for r in variants.to_dict("records"):
-            row = published.get(r["year"])
-            value = row.datasets.get(r["dataset"]) if row else None
-            if value is None:
-                continue
-            total += 1
-            if round(float(r[label]), row.decimals) == value:
-                hit += 1
-            else:
-                missed.append(f"{r['year']} {r['dataset']} ({r[label]:.{row.decimals}f} for {value:.{row.decimals}f})")
-        rows.append({"reading": label, "reproduced": hit, "of": total, "missed": "; ".join(missed) or "—"})
-    return pd.DataFrame(rows).set_index("reading")
 
 
 def published_reading(comparison: pd.DataFrame) -> str:
@@ -244,12 +127,11 @@ def embeddings_reading(table: pd.DataFrame, tokencos_means: dict[str, float]) ->
     return "\n".join(out)
 
 
-def gold_distribution_claims(gold: pd.DataFrame, top: float = 3.5, low: float = 3.0, wide: float = 2.0) -> str:
+def gold_distribution_claims(q: pd.DataFrame, top: float = 3.5, low: float = 3.0, wide: float = 2.0) -> str:
     """Which datasets' gold scores sit at the top of the 0–5 scale, lean to the low end, sit in
-    the middle or spread over much of it, from each dataset's quartiles (:func:`gold_frame`): the
-    lower quartile at or above ``top``; the upper quartile below ``low``; an interquartile range
-    below ``wide`` (the middle) or not (spread)."""
-    q = gold.groupby(["year", "dataset"], sort=True)["gold"].quantile([0.25, 0.5, 0.75]).unstack()
+    the middle or spread over much of it, from each dataset's quartiles
+    (:func:`pyrabench.sts.analysis.gold_quartiles`): the lower quartile at or above ``top``; the
+    upper quartile below ``low``; an interquartile range below ``wide`` (the middle) or not (spread)."""
     groups: dict[str, list[str]] = {"top": [], "low": [], "middle": [], "spread": []}
     for (year, name), (q1, _, q3) in q.iterrows():
         kind = "top" if q1 >= top else "low" if q3 < low else "middle" if q3 - q1 < wide else "spread"

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 
 from ..published import WEIWEI_RUN1_2012, WMF_INDEPENDENT_CHECK
-from .sts import compare_with_published
+from ..sts.analysis import compare_with_published
 
 DATASETS = list(WEIWEI_RUN1_2012.datasets)
 AGGREGATES = ["Mean", "ALL", "ALLnorm"]
@@ -72,22 +72,9 @@ def weiwei_reading(table: pd.DataFrame, seed_column: str | None = None) -> str:
 PAIRS_2013 = (("lsa", "cos"), ("lsa", "aug"), ("wmf", "cos"), ("wmf-aug", "aug"))
 
 
-def agreement_summary(agreement: pd.DataFrame, table: pd.DataFrame, table_2013: pd.DataFrame) -> pd.DataFrame:
-    """Per pair of similarities (:func:`pyrabench.scoring.auto.reference.level_agreement`): the
-    mean and best Jaccard of the retrieved sets over the matched variants (same combine, same
-    threshold level), and the best Pearson with the manual scores on each side."""
-    rows = []
-    for (mine, other), g in agreement.groupby(["similarity", "similarity_2013"], sort=False):
-        best = g.loc[g["jaccard"].idxmax()]
-        rows.append({"ours": mine, "2013": other, "variants": len(g), "mean Jaccard": g["jaccard"].mean(),
-                     "best Jaccard": best["jaccard"], "at": f"{best['combine']}, level {best['level']}",
-                     "best Pearson, ours": table.loc[table["similarity"] == mine, "pearson"].max(),
-                     "best Pearson, 2013": table_2013.loc[table_2013["similarity"] == other, "pearson"].max()})
-    return pd.DataFrame(rows).set_index(["ours", "2013"])
-
-
 def agreement_reading(summary: pd.DataFrame) -> str:
-    """Which of our similarities reproduces the 2013 WMF sets best (computed from the summary)."""
+    """Which of our similarities reproduces the 2013 WMF sets best, worded from
+    :func:`pyrabench.scoring.auto.reference.agreement_summary`."""
     parts = []
     for (mine, other), r in summary.iterrows():
         parts.append(f"`{mine}` against the 2013 `{other}` sets: mean Jaccard {r['mean Jaccard']:.3f} over "

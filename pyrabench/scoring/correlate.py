@@ -295,6 +295,19 @@ def correlations(frame: pd.DataFrame, metrics: Sequence[str], reference: str, er
     return {"reference": reference, "levels": out}
 
 
+def flat_row(result: dict, metric: str, levels: Sequence[str] = ("summary", "system"),
+             statistics: Sequence[str] = ("pearson", "kendall")) -> dict:
+    """One metric of a :func:`correlations` result as flat columns for a table:
+    ``{level}_{statistic}`` with ``_lo`` / ``_hi`` (NaN when there is no interval)."""
+    row = {}
+    for level in levels:
+        r = result["levels"][level][metric]
+        for stat in statistics:
+            lo, hi = r["ci"][stat] or (np.nan, np.nan)
+            row.update({f"{level}_{stat}": r[stat], f"{level}_{stat}_lo": lo, f"{level}_{stat}_hi": hi})
+    return row
+
+
 
 # --------------------------------------------------------------------------- paired test of two metrics
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from ..data.repairs import RepairLog
-from ..errors import DataFormatError
+from ..errors import DataFormatError, MetricInputError
 from ..files import atomic_write
 from .releases import _read_lines, parse_score
 
@@ -72,14 +72,20 @@ def find_output(folder: Path, dataset_name: str) -> Path | None:
 
 
 def write_output(path: str | Path, scores, confidence=None) -> Path:
-    """Write scores in the official format, atomically (:func:`pyrabench.files.atomic_write`)."""
+    """Write scores in the official format, atomically (:func:`pyrabench.files.atomic_write`):
+    each score with 6 decimals, the confidence as ``%g``. What :func:`read_output` would refuse
+    (a score that is not finite, a confidence outside 0-100) is a :class:`MetricInputError`
+    before the file is touched."""
     path = Path(path)
     scores = np.asarray(scores, dtype=float)
     if not np.all(np.isfinite(scores)):
-        raise ValueError("scores must be finite")
+        raise MetricInputError(f"{path}: not written: every score must be a finite number (the format has no NaN)")
     if confidence is None:
         text = "".join(f"{s:.6f}\n" for s in scores)
     else:
-        text = "".join(f"{s:.6f}\t{c:g}\n" for s, c in zip(scores, np.asarray(confidence, dtype=float)))
+        confidence = np.asarray(confidence, dtype=float)
+        if confidence.shape != scores.shape or not np.all((confidence >= 0) & (confidence <= 100)):
+            raise MetricInputError(f"{path}: not written: one confidence per score, each from 0 to 100")
+        text = "".join(f"{s:.6f}\t{c:g}\n" for s, c in zip(scores, confidence))
     atomic_write(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
     return path

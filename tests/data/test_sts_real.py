@@ -12,7 +12,7 @@ import pytest
 
 from pyrabench.cli import main
 from pyrabench.published import RANDOM_2012_ALLNORM, TOKENCOS
-from pyrabench.reports.sts import compare_with_published
+from pyrabench.sts.analysis import compare_with_published
 from pyrabench.sts import (
     RandomBaseline,
     TokenCos,

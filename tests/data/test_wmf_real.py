@@ -15,7 +15,7 @@ from pyrabench.dataroot import data_required
 from pyrabench.embeddings import load_embedding, wmf
 from pyrabench.errors import MissingDataError
 from pyrabench.published import WEIWEI_RUN1_2012
-from pyrabench.reports.sts import compare_with_published
+from pyrabench.sts.analysis import compare_with_published
 from pyrabench.sts import EmbeddingSystem, evaluate, load_releases
 
 

@@ -29,15 +29,33 @@ pyramid — SCUs, their contributors and labels, their weights — and replaces 
    table are :mod:`.variants`.
 
 Everything is vectorized per topic (one sparse product per n-gram order for all peers of a
-topic); the features of a corpus are cached under ``$PYRABENCH_CACHE/scoring``.
+topic).
+
+**Every feature of a corpus is computed once.** The features come in *groups*
+(:data:`FEATURE_GROUPS`): ``lexical`` (:data:`LEXICAL`) and ``similarity`` (:data:`SIMILARITY`,
+with an option, the similarity's name: ``similarity:minilm``). :func:`corpus_features` computes
+each group a frame asks for once per corpus content, as one cached frame
+(``$PYRABENCH_CACHE/scoring/features``, keyed by the corpus content, the group, its option and
+its version; computed under the entry's lock, so chapters running side by side wait for one
+another instead of computing it twice), and joins the groups to the rows' keys; a variant of
+:mod:`.variants` then selects its columns. The corpus is cut into units once per process
+(:func:`corpus_units`) for every group. A new group is one entry::
+
+    register(FeatureGroup("mine", ("my_a", "my_b"), my_topic_features, version="mine-v1"))
+
+where ``my_topic_features(units, option)`` returns, for each topic of ``units``
+(:class:`CorpusUnits`, in its order), ``{column: (peers, SCUs) array}``; bump ``version`` when
+what it computes changes. A variant whose ``features`` name one of its columns asks for it.
 """
 
 from __future__ import annotations
 
+import os
 import re
-from dataclasses import dataclass
+from contextlib import nullcontext
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -45,12 +63,14 @@ from gensim.parsing.porter import PorterStemmer
 from scipy import sparse
 
 from ... import embeddings
+from ...cache import ENV_NO_CACHE, cache_dir, cached_frame, fingerprint
 from ...embeddings.encode import encode_dense
 from ...errors import MissingExtraError, PyrabenchError
 from ...extras import require
 from ...text import STOP_WORDS, words_many
+from ...threads import one_thread
 from ..manual import DEFAULT_CONVENTION, get_convention, matched_set, modified_ideal
-from .pipeline import build_similarity, items_from_peers
+from .pipeline import build_similarity, corpus_key, items_from_peers
 from .segments import tokenize_many
 
 KEYS = ("topic", "peer", "annotator")
@@ -219,36 +239,183 @@ def _topic_features(topic: _Topic, units: list[list[str]], similarity, lexical: 
     return feats
 
 
-def feature_frame(corpus, similarity=None, convention: str = DEFAULT_CONVENTION, lexical: bool = True) -> pd.DataFrame:
-    """One row per (peer annotation, pyramid SCU): keys, ``scu_id``, the features, ``weight``,
-    ``ideal`` (``Max(A)``) and ``y`` (the annotator marked the SCU).
+@dataclass
+class CorpusUnits:
+    """A corpus cut once for every feature group: per topic (in :func:`_by_topic`'s order) its
+    peers, its prepared targets and the peers' sentence units."""
 
-    ``similarity``: None (lexical features only) or a :class:`UnitSimilarity` adding
-    :data:`SIMILARITY` columns; ``lexical=False`` leaves the :data:`LEXICAL` columns out.
-    """
-    topics = [(peers, _topic(pyramid, convention), peer_units(peers)) for pyramid, peers in _by_topic(corpus)]
-    if similarity is not None:
-        similarity.prefetch([text for _, topic, units in topics
-                             for text in (*(u for us in units for u in us), *topic.contrib_texts, *topic.label_texts)])
+    corpus: object
+    convention: str
+    topics: tuple  # ((peers, _Topic, units), ...)
+    base: pd.DataFrame | None = field(default=None, compare=False, repr=False)  # _base_frame, once made
+
+    def texts(self) -> list[str]:
+        """Every unit and target text, in order (what a sentence encoder is asked for)."""
+        return [text for _, topic, units in self.topics
+                for text in (*(u for us in units for u in us), *topic.contrib_texts, *topic.label_texts)]
+
+
+_UNITS: dict[tuple[int, str], CorpusUnits] = {}
+
+
+def corpus_units(corpus, convention: str = DEFAULT_CONVENTION) -> CorpusUnits:
+    """The corpus's :class:`CorpusUnits`, cut once per loaded corpus object (spaCy's sentencizer
+    over every peer is the cost every feature group would otherwise pay again)."""
+    hit = _UNITS.get((id(corpus), convention))
+    if hit is not None and hit.corpus is corpus:
+        return hit
+    topics = _by_topic(corpus)
+    cut = iter(peer_units([p for _, peers in topics for p in peers]))  # one spaCy pipe for the corpus
+    units = CorpusUnits(corpus, convention, tuple((peers, _topic(pyramid, convention), [next(cut) for _ in peers])
+                                                 for pyramid, peers in topics))
+    _UNITS[(id(corpus), convention)] = units
+    return units
+
+
+def _base_frame(units: CorpusUnits) -> pd.DataFrame:
+    """The rows of a feature frame without features: keys, ``scu_id``, ``weight``, ``ideal``, ``y``
+    (made once per :class:`CorpusUnits`)."""
+    if units.base is not None:
+        return units.base
     frames = []
-    for peers, topic, units in topics:
-        feats = _topic_features(topic, units, similarity, lexical)
+    for peers, topic, _ in units.topics:
         n_p, n_s = len(peers), len(topic.scu_ids)
         matched = np.array([[s in m for s in topic.scu_ids] for m in map(matched_set, peers)], dtype=bool).reshape(n_p, n_s)
-        frame = pd.DataFrame({
+        frames.append(pd.DataFrame({
             "topic": np.repeat([p.topic for p in peers], n_s),
             "peer": np.repeat([p.peer_id for p in peers], n_s),
             "annotator": np.repeat([p.annotator for p in peers], n_s),
             "scu_id": np.tile(topic.scu_ids, n_p),
-            **{k: np.asarray(v, dtype=np.float64).ravel() for k, v in feats.items()},
             "weight": np.tile(topic.weights, n_p),
             "ideal": float(topic.ideal),
             "y": matched.ravel(),
-        })
-        frames.append(frame)
+        }))
     if not frames:
-        raise PyrabenchError(f"{corpus.name}: no peer annotation to score")
-    return pd.concat(frames, ignore_index=True)
+        raise PyrabenchError(f"{units.corpus.name}: no peer annotation to score")
+    units.base = pd.concat(frames, ignore_index=True)
+    return units.base
+
+
+def _columns(per_topic: Sequence[dict[str, np.ndarray]], columns: Sequence[str]) -> pd.DataFrame:
+    """Per-topic ``{column: (peers, SCUs)}`` arrays as one frame, rows in the base frame's order."""
+    return pd.DataFrame({c: np.concatenate([np.asarray(f[c], dtype=np.float64).ravel() for f in per_topic])
+                         for c in columns})
+
+
+def _join(base: pd.DataFrame, groups: Sequence[pd.DataFrame]) -> pd.DataFrame:
+    """Keys and ``scu_id``, every group's columns, then ``weight``, ``ideal``, ``y``."""
+    head, tail = base[[*KEYS, "scu_id"]], base[["weight", "ideal", "y"]]
+    return pd.concat([head, *(g.reset_index(drop=True) for g in groups), tail], axis=1)
+
+
+def feature_frame(corpus, similarity=None, convention: str = DEFAULT_CONVENTION, lexical: bool = True) -> pd.DataFrame:
+    """One row per (peer annotation, pyramid SCU): keys, ``scu_id``, the features, ``weight``,
+    ``ideal`` (``Max(A)``) and ``y`` (the annotator marked the SCU). Not cached: the book and the
+    command line go through :func:`corpus_features`.
+
+    ``similarity``: None (lexical features only) or a :class:`UnitSimilarity` adding
+    :data:`SIMILARITY` columns; ``lexical=False`` leaves the :data:`LEXICAL` columns out.
+    """
+    units = corpus_units(corpus, convention)
+    base = _base_frame(units)
+    groups = [_columns(_lexical_group(units), LEXICAL)] if lexical else []
+    if similarity is not None:
+        groups.append(_columns(_similarity_features(units, similarity), SIMILARITY))
+    return _join(base, groups)
+
+
+# --------------------------------------------------------------------------- feature groups
+
+
+@dataclass(frozen=True)
+class FeatureGroup:
+    """A group of feature columns computed for a whole corpus at once (module docstring):
+    ``compute(units, option)`` gives, per topic of ``units``, ``{column: (peers, SCUs)}``;
+    ``option`` is None, or for a group that takes one (``takes_option``) its argument
+    (``similarity:minilm`` → ``"minilm"``). ``version`` is part of the cache key."""
+
+    name: str
+    columns: tuple[str, ...]
+    compute: Callable[[CorpusUnits, str | None], list[dict[str, np.ndarray]]]
+    version: str
+    takes_option: bool = False
+
+
+FEATURE_GROUPS: dict[str, FeatureGroup] = {}
+
+
+def register(group: FeatureGroup) -> FeatureGroup:
+    """Add a feature group (its columns must not be another group's)."""
+    taken = {c for g in FEATURE_GROUPS.values() if g.name != group.name for c in g.columns}
+    if taken & set(group.columns):
+        raise ValueError(f"feature group {group.name}: columns {sorted(taken & set(group.columns))} belong to another group")
+    FEATURE_GROUPS[group.name] = group
+    return group
+
+
+def _lexical_group(units: CorpusUnits, option: str | None = None) -> list[dict[str, np.ndarray]]:
+    return [_lexical_topic(topic, u) for _, topic, u in units.topics]
+
+
+def _similarity_features(units: CorpusUnits, sim: "UnitSimilarity") -> list[dict[str, np.ndarray]]:
+    sim.prefetch(units.texts())  # a sentence encoder gets every text of the corpus in one call
+    return [sim.features(topic, u) for _, topic, u in units.topics]
+
+
+def _similarity_group(units: CorpusUnits, option: str | None) -> list[dict[str, np.ndarray]]:
+    return _similarity_features(units, UnitSimilarity(option, units.corpus))
+
+
+register(FeatureGroup("lexical", LEXICAL, _lexical_group, "lexical-v1"))
+register(FeatureGroup("similarity", SIMILARITY, _similarity_group, "similarity-v1", takes_option=True))
+
+
+def group_names(columns: Sequence[str], similarity: str | None = None) -> list[str]:
+    """The groups (``name`` or ``name:option``) holding ``columns``, in registry order; the
+    ``similarity`` group's option is ``similarity``."""
+    wanted = set(columns)
+    out = []
+    for g in FEATURE_GROUPS.values():
+        if wanted & set(g.columns):
+            if g.takes_option and not similarity:
+                raise PyrabenchError(f"the {g.name} features {sorted(wanted & set(g.columns))} need a similarity")
+            out.append(f"{g.name}:{similarity}" if g.takes_option else g.name)
+    missing = wanted - {c for g in FEATURE_GROUPS.values() for c in g.columns}
+    if missing:
+        raise PyrabenchError(f"no feature group computes {sorted(missing)}")
+    return out
+
+
+_FRAMES: dict[str, pd.DataFrame] = {}  # group frames read or computed by this process, by cache key
+
+
+def group_frame(corpus, group: str, convention: str = DEFAULT_CONVENTION, cache: bool = True) -> pd.DataFrame:
+    """The columns of one feature group (``name`` or ``name:option``) for every row of
+    ``corpus``'s feature frame: computed once per corpus content (cached, under the entry's lock),
+    and held by this process once read."""
+    name, _, option = group.partition(":")
+    g = FEATURE_GROUPS.get(name)
+    if g is None or bool(option) != g.takes_option:
+        raise PyrabenchError(f"unknown feature group {group!r}; use one of "
+                             + ", ".join(f"{n}:<option>" if x.takes_option else n for n, x in FEATURE_GROUPS.items()))
+    key = fingerprint(VERSION, g.version, corpus_key(corpus), name, option or None, convention)
+    kept = cache and os.environ.get(ENV_NO_CACHE) != "1"
+    held = str(cache_dir("scoring", "features") / key) if kept else None  # another cache is another entry
+    if held in _FRAMES:
+        return _FRAMES[held]
+    frame = cached_frame("features", key, lambda: _columns(g.compute(corpus_units(corpus, convention), option or None),
+                                                           g.columns), cache, lock=True)
+    if kept:
+        _FRAMES[held] = frame
+    return frame
+
+
+def corpus_features(corpus, groups: Sequence[str] = ("lexical",), convention: str = DEFAULT_CONVENTION,
+                    cache: bool = True) -> pd.DataFrame:
+    """:func:`feature_frame` of ``corpus`` with the columns of ``groups`` (:func:`group_frame`
+    each: every group computed once per corpus, whichever variants ask for it)."""
+    units = corpus_units(corpus, convention)
+    return _join(_base_frame(units), [group_frame(corpus, g, convention, cache) for g in groups])
 
 
 # --------------------------------------------------------------------------- unit similarities
@@ -259,7 +426,7 @@ class UnitSimilarity:
     of :mod:`.similarity` (``uni``, ``lsa``, ``emb:<spec>``: spans of the peer's words) or a
     sentence encoder (``minilm``: whole sentences encoded by :mod:`pyrabench.embeddings`)."""
 
-    def __init__(self, name: str, corpus, seed: int = 0):
+    def __init__(self, name: str, corpus=None, seed: int = 0):
         self.name = name
         if name == "minilm":
             if not embeddings.available("minilm"):
@@ -268,7 +435,7 @@ class UnitSimilarity:
             self._sim = None
         else:
             self._encoder = None
-            self._sim = build_similarity(name, items_from_peers(corpus.peers), seed)
+            self._sim = build_similarity(name, items_from_peers(corpus.peers) if corpus is not None else [], seed)
         self._rows: dict[str, np.ndarray] = {}
 
     def prefetch(self, texts: Sequence[str]) -> None:
@@ -278,8 +445,9 @@ class UnitSimilarity:
             unique = list(dict.fromkeys(texts))
             self._rows.update(zip(unique, encode_dense(self._encoder, unique).astype(np.float64)))
 
-    def _matrix(self, unit_texts: list[str], target_texts: list[str]) -> np.ndarray:
-        """``(units, targets)`` similarities."""
+    def matrix(self, unit_texts: list[str], target_texts: list[str]) -> np.ndarray:
+        """``(units, targets)`` similarities (``corpus`` None: a similarity that trains on a corpus's
+        text, ``lsa`` or ``wmf-aug``, trains on nothing)."""
         if self._encoder is not None:
             texts = [*unit_texts, *target_texts]
             if not all(t in self._rows for t in texts):
@@ -297,7 +465,7 @@ class UnitSimilarity:
         n_p, n_s = len(units), len(topic.scu_ids)
         flat = [u for us in units for u in us]
         unit_peer = np.repeat(np.arange(n_p), [len(us) for us in units])
-        m = self._matrix(flat, topic.contrib_texts + topic.label_texts)
+        m = self.matrix(flat, topic.contrib_texts + topic.label_texts)
         n_c = len(topic.contrib_texts)
         return {"sim_sent_c": _max_groups(m[:, :n_c], unit_peer, n_p, topic.contrib_scu, n_s),
                 "sim_sent_l": _max_groups(m[:, n_c:], unit_peer, n_p, np.arange(n_s), n_s)}
@@ -340,13 +508,22 @@ def _model(kind: str = "logistic"):
     raise PyrabenchError(f"unknown calibration model {kind!r}; use one of {', '.join(MODELS)}")
 
 
+def _threads(model: str):
+    """The boosted trees run on one native thread (:mod:`pyrabench.threads`: their OpenMP threads
+    spin on shared cores; same probabilities). The logistic regression keeps the BLAS's threads:
+    its last bits depend on their number, and its tables were computed so."""
+    return one_thread(rescan=True) if model == "boosted" else nullcontext()
+
+
 def fit_model(frame: pd.DataFrame, features: Sequence[str], model: str = "logistic"):
     """A ``model`` fitted on every row of ``frame`` (its ``y``)."""
     x = frame[list(features)].to_numpy(np.float64)
     y = frame["y"].to_numpy(bool)
     if y.all() or not y.any():
         raise PyrabenchError("the training topics hold only one class of SCU decisions; cannot calibrate")
-    return _model(model).fit(x, y)
+    estimator = _model(model)  # imports scikit-learn, and so its OpenMP library, before the scan
+    with _threads(model):
+        return estimator.fit(x, y)
 
 
 def fold_models(frame: pd.DataFrame, features: Sequence[str], folds: int = FOLDS,
@@ -361,8 +538,9 @@ def crossfit(frame: pd.DataFrame, features: Sequence[str], folds: int = FOLDS, m
     fold, fitted = fold_models(frame, features, folds, model)
     x = frame[list(features)].to_numpy(np.float64)
     p = np.zeros(len(frame))
-    for k, m in fitted.items():
-        p[fold == k] = m.predict_proba(x[fold == k])[:, 1]
+    with _threads(model):
+        for k, m in fitted.items():
+            p[fold == k] = m.predict_proba(x[fold == k])[:, 1]
     return p
 
 

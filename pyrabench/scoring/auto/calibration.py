@@ -1,35 +1,38 @@
 """Calibrating the automated scorer for summaries nobody annotated: the threshold and the
-calibrated estimate, both fitted on an annotated corpus, applied to new summaries.
+calibrated model, both fitted on an annotated corpus, applied to new summaries.
 
-:func:`pyrabench.scoring.auto.own.score_summaries` reads its threshold here
+:func:`pyrabench.scoring.auto.own.score_summaries` reads the 2013 recipe's threshold here
 (:func:`corpus_threshold`: the KDE level :data:`.variants.KDE_LEVEL` of the human matches) and
-its estimate (:func:`calibration`, :func:`estimates`): the calibrated scorer
-(:mod:`.calibrated`) of a variant, with the cross-fitting fold models of the annotated corpus, and
-a prediction interval from the quantiles of its held-out errors (manual − estimate,
-split-conformal). A summary of one of the corpus's topics is estimated by the fold model that held
+its model (:func:`calibration`, :func:`found`): the SCU model of :mod:`.scu_sets` fitted on the
+annotated corpus (a topic of that corpus is scored by the cross-fitting model that held it out),
+which gives each SCU its probability, the sentence carrying its evidence and whether it counts,
+and each summary its estimate with the interval of :mod:`.intervals`. The fitted model and its
+held-out agreement with the annotators (:func:`trust_line`) are kept in the package cache, keyed
+by the corpus's content and the method's versions, so a second call fits nothing. A summary of one of the corpus's topics is estimated by the fold model that held
 that topic out, as :func:`.variants.auto_frame` scores the annotated peers; a summary of any other
 pyramid by a model fitted on every annotated topic.
 """
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass
+from importlib.metadata import version
 from typing import Sequence
 
 import numpy as np
 import pandas as pd
 
-from ...cache import cached_frame, fingerprint
-from ...data.model import Pyramid
-from ...errors import PyrabenchError, UnknownNameError
-from ...resampling import CONFIDENCE
-from ..manual import score_corpus
-from . import calibrated, variants
+from ...cache import cache_dir, cached, cached_frame, fingerprint, load_sealed, save_sealed
+from ...errors import PyrabenchError
+from . import calibrated, intervals, scu_sets, variants
 from .pipeline import Item, corpus_key, human_pair_similarities
 from .thresholds import determine_thresholds
 
 #: How the similarities of a segment to an SCU's contributors are combined.
 COMBINE = "max"
+#: One row per (summary, SCU): the model's probability, whether it counts, the evidence sentence and its span.
+SCU_COLUMNS = ["topic", "system", "scu_id", "label", "weight", "p", "counted", "evidence", "start", "end"]
 
 
 def corpus_threshold(ref, sim, combine: str = COMBINE, seed: int = 0) -> tuple[float, int]:
@@ -55,80 +58,86 @@ def corpus_threshold(ref, sim, combine: str = COMBINE, seed: int = 0) -> tuple[f
 
 @dataclass
 class Calibration:
-    """The calibrated scorer of an annotated corpus: fold models and the held-out error quantiles."""
+    """The SCU model fitted on an annotated corpus, and how its held-out predictions there agree
+    with the annotators (:func:`.scu_sets.agreement` of the counted sets, and the Pearson
+    correlation of the estimates with the manual scores)."""
 
-    variant: variants.Variant
-    topic_fold: dict[str, int]
-    models: dict[int, object]
-    frame: pd.DataFrame
-    low: float
-    high: float
-    unit_similarity: object | None
-    _all: object | None = None
-
-    def model_for(self, topic: str | None):
-        """The fold model that held ``topic`` out, or (another pyramid) one fitted on every topic."""
-        if topic in self.topic_fold:
-            return self.models[self.topic_fold[topic]]
-        if self._all is None:
-            self._all = calibrated.fit_model(self.frame, self.variant.features, self.variant.model)
-        return self._all
+    corpus: str
+    model: scu_sets.SCUModel
+    held_out: dict
 
 
-def calibration(ref, name: str | None) -> tuple[Calibration | None, str]:
-    """``(calibration, note)``: variant ``name`` (None: :data:`.variants.DEFAULT`) calibrated on
-    the annotated corpus ``ref``, or None and why not."""
-    v = variants.variant(name)
-    if v.mode not in ("expected", "hard"):
-        raise UnknownNameError(f"variant {v.name!r} ({v.mode}) cannot estimate new summaries; use an expected-score "
-                               f"variant such as {variants.DEFAULT!r}")
+def _fit(ref) -> Calibration:
+    model = scu_sets.fit([ref])
+    frame = scu_sets.corpus_frame(ref)
+    p = scu_sets.held_out({ref.name: frame}, model.features)[ref.name]
+    figures = scu_sets.agreement(frame, scu_sets.counted(frame, p))
+    est = intervals.estimate_sd(frame, p, calibrated.KEYS)
+    manual = intervals.estimate_sd(frame, frame["y"].to_numpy(np.float64), calibrated.KEYS)["estimate"]
+    figures["pearson"] = float(np.corrcoef(manual, est["estimate"])[0, 1])
+    return Calibration(ref.name, model, figures)
+
+
+def calibration(ref) -> tuple[Calibration | None, str]:
+    """``(calibration, note)``: the SCU model fitted on the annotated corpus ``ref`` (cached), or
+    None and why not."""
+    key = fingerprint("own-calibration-v1", scu_sets.VERSION, calibrated.VERSION, corpus_key(ref),
+                      version("scikit-learn"))
+    path = cache_dir("scoring", "models") / f"{key}.pickle"
     try:
-        frame = variants.features(ref, v.similarity)
-        fold, models = calibrated.fold_models(frame, v.features, calibrated.FOLDS, v.model)
-        held = variants.auto_frame(ref, v.name)
+        cal = cached(path, lambda: _fit(ref), lambda p, v: save_sealed(p, pickle.dumps(v)),
+                     lambda p: pickle.loads(load_sealed(p)), lock=True)
     except PyrabenchError as exc:
-        return None, f"no estimate: the {v.name} scorer cannot be calibrated on {ref.name} ({exc})"
-    manual = score_corpus(ref)[[*calibrated.KEYS, "modified"]]
-    both = manual.merge(held, on=list(calibrated.KEYS))
-    low, high = np.quantile(both["modified"] - both["auto"], [(1 - CONFIDENCE) / 2, (1 + CONFIDENCE) / 2])
-    topic_fold = {t: int(k) for t, k in zip(frame["topic"], fold)}
-    unit_sim = calibrated.UnitSimilarity(v.similarity, ref) if v.similarity else None
-    note = (f"estimate: the {v.name} scorer calibrated on the {len(both):,} manual annotations of {ref.name} "
-            f"(a topic of {ref.name} by the fold model that held it out), {CONFIDENCE * 100:g} % interval from its "
-            "held-out errors")
-    return Calibration(v, topic_fold, models, frame, float(low), float(high), unit_sim), note
+        return None, f"no estimate: the SCU model cannot be fitted on {ref.name} ({exc})"
+    e = cal.model.summary_errors
+    note = (f"model: the SCU model fitted on the {cal.held_out['summaries']:,} manual annotations of {ref.name} (a "
+            f"topic of {ref.name} by the model that held it out); {e.confidence * 100:g} % interval of a summary "
+            "from its held-out errors")
+    return cal, note
 
 
-def ref_topic(pyramid: Pyramid, ref) -> str | None:
-    """The annotated corpus's topic whose pyramid ``pyramid`` is (same summaries and SCUs), if any."""
-    for p in ref.pyramids:
-        if p is pyramid or (p.summaries == pyramid.summaries and p.scus == pyramid.scus):
-            return p.topic
-    return None
+def trust_line(cal: Calibration | None) -> str:
+    """How far to trust the model, from its held-out figures on the corpus it was fitted on."""
+    if cal is None:
+        return "how far to trust it: no model, no figures"
+    h = cal.held_out
+    return (f"how far to trust it: on {cal.corpus}'s held-out topics and systems the SCUs it counts agree with the "
+            f"annotators' at F1 {h['f1']:.3f} (precision {h['precision']:.3f}, recall {h['recall']:.3f}, Jaccard "
+            f"{h['jaccard']:.3f}, pooled over {h['summaries']:,} summaries) and its estimates correlate with the manual "
+            f"scores at r = {h['pearson']:.3f}; its figures on corpora it was not fitted on are not measured here")
 
 
-def estimates(cal: Calibration, ref, items: Sequence[Item], tokens) -> pd.DataFrame:
-    """``estimate`` and its interval per item (keys ``topic, system``)."""
+def found(cal: Calibration, items: Sequence[Item], tokens) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """``(per summary, per (summary, SCU))`` of the scored ``items`` by the SCU model: the
+    estimate with its interval and the counted set's figures; every SCU's probability, evidence
+    sentence (text and character span in the item's text) and whether it counts."""
     groups: dict[int, list[int]] = {}
     for k, item in enumerate(items):
         groups.setdefault(id(item.pyramid), []).append(k)
     frames = []
     for members in groups.values():
-        pyramid = items[members[0]].pyramid
-        units = [[tokens[k].span_text(a, b) for a, b in tokens[k].sentences] for k in members]
-        topic, feats = calibrated.unit_features(pyramid, units, cal.unit_similarity)
-        n_s = len(topic.scu_ids)
-        frame = pd.DataFrame({
-            "topic": np.repeat([items[k].key["topic"] for k in members], n_s),
-            "peer": np.repeat([items[k].key["system"] for k in members], n_s),
-            "annotator": "",
-            **{c: np.asarray(v, dtype=np.float64).ravel() for c, v in feats.items()},
-            "weight": np.tile(topic.weights, len(members)), "ideal": float(topic.ideal),
-        })
-        x = frame[list(cal.variant.features)].to_numpy(np.float64)
-        p = cal.model_for(ref_topic(pyramid, ref)).predict_proba(x)[:, 1]
-        frames.append(calibrated.scores(frame, p, cal.variant.mode))
-    out = pd.concat(frames, ignore_index=True).rename(columns={"peer": "system", "auto": "estimate"})
-    out["estimate_low"] = np.maximum(out["estimate"] + cal.low, 0.0)
-    out["estimate_high"] = out["estimate"] + cal.high
-    return out[["topic", "system", "estimate", "estimate_low", "estimate_high"]]
+        texts = [tokens[k].text for k in members]
+        spans = [[(int(tokens[k].starts[a]), int(tokens[k].ends[b - 1])) for a, b in tokens[k].sentences]
+                 for k in members]
+        keys = pd.DataFrame([items[k].key for k in members])[["topic", "system"]]
+        frame = scu_sets.summary_frame(items[members[0]].pyramid, texts, keys, spans)
+        frame["evidence"] = [texts[i][a:b] for i, a, b in zip(np.repeat(np.arange(len(members)), len(frame) // len(members)),
+                                                            frame["start"], frame["end"])]
+        frames.append(frame)
+    frame = pd.concat(frames, ignore_index=True)
+    scus = cal.model.scus(frame, ("topic", "system"))
+    per = cal.model.summaries(scus, ("topic", "system"))
+    w = scus["weight"].to_numpy(np.float64) * scus["counted"].to_numpy(bool)
+    g = scus.assign(w=w).groupby(["topic", "system"], sort=False).agg(weight=("w", "sum"), ideal=("ideal", "first"))
+    g["counted"] = np.divide(g["weight"], g["ideal"], out=np.zeros(len(g)), where=g["ideal"] > 0)
+    per = per.merge(g[["weight", "counted"]].reset_index(), on=["topic", "system"])
+    per = per.astype({"weight": np.int64, "scus": np.int64})
+    scus = scus.astype({"weight": np.int64, "counted": bool})
+    return (per[["topic", "system", "estimate", "estimate_low", "estimate_high", "scus", "weight", "counted"]],
+            scus[SCU_COLUMNS])
+
+
+def no_scus() -> pd.DataFrame:
+    """The per-(summary, SCU) frame of :func:`found` with no row (no model, or nothing to score)."""
+    return pd.DataFrame({c: pd.Series(dtype=t) for c, t in zip(SCU_COLUMNS, (
+        str, str, np.int64, str, np.int64, np.float64, bool, str, np.int64, np.int64))})

@@ -4,40 +4,52 @@ The method of Passonneau et al. (2013) exists to score summaries without a human
 :func:`score_summaries` takes summaries (:mod:`pyrabench.data.summaries`) and a pyramid — a
 corpus's (``corpus="duc2007"``: the topic picks its pyramid) or the user's own (``pyramid=``: a
 DUCView ``.pyr`` every summary is scored against, a folder of them named by topic, or
-SacreROUGE pyramids JSON Lines, :mod:`pyrabench.data.user_pyramids`) — and returns, per summary:
+SacreROUGE pyramids JSON Lines, :mod:`pyrabench.data.user_pyramids`). **One calibrated model
+tells the whole story** (:mod:`.calibration`: the SCU model of :mod:`.scu_sets`): it gives each
+(summary, SCU) a probability ``p`` that an annotator would mark the SCU, and everything returned
+comes from those probabilities:
 
-* ``modified``: NIST's modified pyramid score of the automated matching (the 2013 recipe of
-  :mod:`.pipeline`: 3–20-word segments, ``similarity``/``max``, optimal matching at one
-  threshold), with the SCUs it matched, the span of the summary that matched each and its
-  similarity;
-* ``estimate``: the calibrated estimate of the manual modified score (:mod:`.calibration`,
-  variant ``variant``, default :data:`.variants.DEFAULT`, the scorer chapter 6 recommends), with
-  a 95 % prediction interval: the estimate plus the 2.5 and 97.5 percentiles of the held-out
-  errors (manual − estimate) of the same scorer on the annotated corpus (split-conformal);
+* ``estimate``: the expected manual modified score ``Σ w·p / Max(A)``, with a 95 % prediction
+  interval read off the held-out errors of the same model on the annotated corpus
+  (:mod:`.intervals`, split-conformal, scaled by the estimate's own spread);
+* the SCUs, each with its probability, the sentence of the summary carrying its evidence and
+  whether it counts (the ``round(Σp)`` most probable): ``scus``, ``weight`` and ``counted`` (the
+  counted set's modified score) per summary, :attr:`OwnScores.scus` per (summary, SCU), and the
+  ``.pan`` files :func:`.pan_export.write_pan` writes (the counted SCUs, each contributor its
+  evidence);
 * ``rouge_1/2/l``: ROUGE recall against the pyramid's model summaries, jackknifed, as
-  :mod:`pyrabench.scoring.rouge` scores the annotated peers.
+  :mod:`pyrabench.scoring.rouge` scores the annotated peers, beside them.
 
-**Nothing is learned from the summaries scored.** The similarity is trained, the threshold read
-(the KDE level :data:`.variants.KDE_LEVEL` of the human matches, :mod:`.thresholds`) and the
-calibration fitted on the *annotated* corpus (``corpus``, or ``calibrate_on`` for a pyramid of
-the user's own; a pyramid with no annotated corpus takes ``threshold=`` and has no estimate).
+With ``recipe_2013=True`` the 2013 recipe runs too (:mod:`.pipeline`: 3–20-word segments,
+``similarity``/``max``, optimal matching at one threshold, scored with NIST's formula) — the
+book's reproduction of the paper, not an estimate of the manual score: columns
+``recipe_2013_scus``, ``recipe_2013_weight``, ``recipe_2013`` and its matches in
+:attr:`OwnScores.recipe_2013`. Without the flag it is not computed.
+
+**Nothing is learned from the summaries scored.** The model is fitted on the *annotated* corpus
+(``corpus``, or ``calibrate_on`` for a pyramid of the user's own; a pyramid with no annotated
+corpus has no estimate), and so are the 2013 recipe's similarity and threshold (the KDE level
+:data:`.variants.KDE_LEVEL` of the human matches, :mod:`.thresholds`; or ``threshold=``).
 A summary of one of that corpus's topics is estimated by the model of the cross-fitting fold
-that held its topic out, exactly as :func:`.variants.auto_frame` scores the annotated peers; a
-summary of any other pyramid by a model fitted on every annotated topic. So a peer given as
-text scores exactly as it does from its ``.pan`` file, and no result depends on the names of
-the systems or the order of the input (each system's bootstrap draws from the same seed).
+that held its topic out, as the model scores the annotated peers; a summary of any other pyramid
+by the model fitted on every annotation. So a peer given as text scores exactly as it does from
+its ``.pan`` file, and no result depends on the names of the systems or the order of the input
+(each system's bootstrap draws from the same seed).
 
 **Word limit.** DUC truncated peers at 250 words (100 for the update task, and TAC's); the
 corpus's limit is applied (:mod:`pyrabench.scoring.limits`; ``truncate=False`` turns it off) and
 truncations are counted. A word is a whitespace-separated token holding a letter or digit
 (:func:`pyrabench.text.count_words`): under that count every DUC peer annotation is within its
 limit (a stray line break before a comma made four DUC 2006 peers 252 whitespace tokens long), so
-truncation never changes an annotated peer. A user pyramid has no limit. **Empty summaries** (no word) score 0 everywhere and are counted, with a warning.
+truncation never changes an annotated peer. A user pyramid has no limit. **Empty summaries** (no
+word) score 0 everywhere and are counted, with a warning.
 
-Per system: the means over its topics, a bootstrap 95 % interval of the mean estimate over the
-topics (percentile, ``seed``), the number of topics, and ``partial`` when it covers a different
-set of topics than the union of all systems'. :func:`.pan_export.write_pan` writes the matches
-as DUCView ``.pan`` files.
+Per system: the means over its topics, a 95 % interval of the mean estimate (a bootstrap over the
+topics, ``seed``, each draw shifted by a held-out system's error: :mod:`.intervals`), the number
+of topics, and ``partial`` when it covers a different
+set of topics than the union of all systems'. The output says which corpus the model was fitted
+on (``fitted_on``, ``estimate_from``) and how far to trust it (``trust``);
+:func:`.pan_export.write_pan` writes the counted SCUs as DUCView ``.pan`` files.
 """
 
 from __future__ import annotations
@@ -52,7 +64,7 @@ import pandas as pd
 
 from ...data.corpora import CORPUS_NAMES, load_corpus
 from ...data.model import PeerAnnotation
-from ...data.summaries import check_unique, read_summaries
+from ...data.summaries import Summary, check_unique, read_summaries
 from ...data.user_pyramids import pyramid_for, read_user_pyramids
 from ...dataroot import resolve
 from ...errors import PyrabenchError, PyrabenchWarning, UnknownNameError
@@ -60,51 +72,135 @@ from ...resampling import CONFIDENCE, N_RESAMPLES, bootstrap_mean_interval
 from ...text import count_words
 from ..limits import WORD_LIMITS, within_limit
 from ..manual import DEFAULT_CONVENTION, get_convention
-from . import variants
-from .calibration import COMBINE, calibration, corpus_threshold, estimates
+from . import intervals, variants
+from .calibration import COMBINE, calibration, corpus_threshold, found, no_scus, trust_line
 from .pan_export import annotation
 from .pipeline import Item, auto_score, build_similarity, item_tokens, items_from_peers
 
 MATCH_COLUMNS = ["topic", "system", "scu_id", "label", "weight", "span", "start", "end", "similarity"]
-SYSTEM_COLUMNS = ["system", "topics", "modified", "estimate", "estimate_low", "estimate_high", "partial"]
+#: ``--explain`` lists the counted SCUs and every other SCU the model gives at least this probability.
+EXPLAIN_P = 0.25
+SYSTEM_INTERVAL = (f"estimate interval: bootstrap {CONFIDENCE * 100:g} % over topics, each draw shifted by a "
+                   "held-out system's error")
+
+
+@dataclass(frozen=True)
+class Recipe2013:
+    """The 2013 recipe's run (only with ``recipe_2013=True``): its similarity and threshold, and
+    the SCUs it matched (``MATCH_COLUMNS``)."""
+
+    similarity: str
+    combine: str
+    threshold: float
+    threshold_from: str
+    matches: pd.DataFrame
 
 
 @dataclass
 class OwnScores:
     """What :func:`score_summaries` returns (module docstring): per summary, per system, per
-    matched SCU, and where the threshold and calibration came from."""
+    (summary, SCU), which model gave them and how far to trust it."""
 
     summaries: pd.DataFrame
     systems: pd.DataFrame
-    matches: pd.DataFrame
-    thresholds_from: str
+    scus: pd.DataFrame  # SCU_COLUMNS: every SCU of every scored summary's pyramid
     truncated: int
     empty: int
     corpus: str | None
-    similarity: str = ""
-    threshold: float = float("nan")
-    variant: str | None = None
-    annotations: tuple[PeerAnnotation, ...] = field(default=(), repr=False)  # for write_pan
+    fitted_on: str | None = None
+    estimate_from: str = ""
+    trust: str = ""
+    recipe_2013: Recipe2013 | None = None
+    system_interval: str = SYSTEM_INTERVAL
+    explain_rule: str = (f"the SCUs it counts, the round(Σp) most probable, and every SCU with p ≥ {EXPLAIN_P}; "
+                         "evidence: the sentence that shares most of the words telling the SCU from the others")
+    items: tuple[Item, ...] = field(default=(), repr=False)  # what was scored, for the .pan files
+
+    @property
+    def annotations(self) -> tuple[PeerAnnotation, ...]:
+        """Each summary's counted SCUs as a peer annotation (what :func:`.pan_export.write_pan`
+        writes), in :attr:`summaries` order; built when asked for."""
+        counted = self.scus.loc[self.scus["counted"].astype(bool)]
+        by_summary = dict(iter(counted.groupby(["topic", "system"], sort=False))) if len(counted) else {}
+        none = counted.iloc[:0]
+        return tuple(annotation(it, by_summary.get((it.key["topic"], it.key["system"]), none)) for it in self.items)
+
+    def explained(self) -> pd.DataFrame:
+        """The SCUs ``--explain`` lists (:attr:`explain_rule`), most probable first per summary."""
+        rows = self.scus[self.scus["counted"].astype(bool) | (self.scus["p"] >= EXPLAIN_P)]
+        return rows.sort_values(["topic", "system", "p"], ascending=[True, True, False],
+                                kind="mergesort").reset_index(drop=True)
+
+    def legend(self) -> dict[str, str]:
+        """What each column of :attr:`summaries` shows, for the output's reader."""
+        out = {"estimate": "the expected manual modified score, Σ w·p / Max(A) over the SCUs' probabilities p",
+               "estimate_low, estimate_high": f"its {CONFIDENCE * 100:g} % interval",
+               "scus, weight, counted": "the SCUs the model counts (the round(Σp) most probable), their weight "
+                                        "and their modified score"}
+        if "rouge_2" in self.summaries:
+            out["rouge_1, rouge_2, rouge_l"] = "ROUGE recall against the pyramid's model summaries, jackknifed"
+        if self.recipe_2013 is not None:
+            out["recipe_2013_scus, recipe_2013_weight, recipe_2013"] = (
+                "the 2013 recipe's matched SCUs, their weight and NIST's modified score of them (not an estimate)")
+        return out
 
 
-def system_table(summaries: pd.DataFrame, seed: int = 0, n_resamples: int = N_RESAMPLES) -> pd.DataFrame:
-    """Per system: topics, mean modified and estimate, a percentile bootstrap interval of the mean
-    estimate over topics (the same seed for every system), ``partial`` (module docstring)."""
+def system_table(summaries: pd.DataFrame, errors: intervals.SystemErrors | None = None, seed: int = 0,
+                 n_resamples: int = N_RESAMPLES) -> pd.DataFrame:
+    """Per system: topics, the mean estimate with its interval (:func:`.intervals.system_intervals`:
+    the bootstrap over topics, each draw shifted by a held-out system's error when the model
+    gives ``errors``), the means of the other score columns present (``counted``, ROUGE, the 2013
+    recipe's), ``partial`` (module docstring)."""
     every = set(summaries["topic"])
-    rows = []
-    for system, g in summaries.groupby("system", sort=True):
-        est = g["estimate"].to_numpy(np.float64)
-        low, high = bootstrap_mean_interval(est, n_resamples, CONFIDENCE, np.random.default_rng(seed))
-        rows.append({"system": system, "topics": len(g), "modified": float(g["modified"].mean()),
-                     "estimate": float(est.mean()), "estimate_low": low, "estimate_high": high,
-                     "partial": set(g["topic"]) != every})
-    return pd.DataFrame(rows, columns=SYSTEM_COLUMNS)
+    means = [c for c in ("counted", "rouge_1", "rouge_2", "rouge_l", "recipe_2013") if c in summaries]
+    table = intervals.system_intervals(summaries, errors, CONFIDENCE, seed, n_resamples)
+    g = summaries.groupby("system", sort=True)
+    table = table.merge(g[means].mean().reset_index(), on="system")
+    table["partial"] = table["system"].map(lambda s: set(g.get_group(s)["topic"]) != every)
+    return table[["system", "topics", "estimate", "estimate_low", "estimate_high", *means, "partial"]]
+
+
+def peer_summaries(corpus) -> list[Summary]:
+    """Each (topic, peer) of an annotated ``corpus`` once, given as its text: to score the DUC
+    systems exactly as summaries nobody annotated (the chapter's figure)."""
+    seen: dict[tuple[str, str], Summary] = {}
+    for p in corpus.peers:
+        seen.setdefault((p.topic, p.peer_id), Summary(p.topic, p.peer_id, p.summary, None, p.source))
+    return list(seen.values())
+
+
+def _recipe_2013(items, scored, ref, similarity, threshold, combine, seed) -> tuple[pd.DataFrame, Recipe2013]:
+    """The 2013 recipe on the ``scored`` items: per summary (keys, ``recipe_2013_scus``,
+    ``recipe_2013_weight``, ``recipe_2013``) and its run."""
+    sim = build_similarity(similarity, items_from_peers(ref.peers) if ref is not None else items, seed)
+    if threshold is None:
+        threshold, pairs = corpus_threshold(ref, sim, combine, seed)
+        source = (f"threshold {threshold:.4f}: KDE level {variants.KDE_LEVEL} of the {pairs:,} human matches "
+                  f"of {ref.name} ({sim.name}/{combine})")
+    else:
+        threshold = float(threshold)
+        source = f"threshold {threshold:.4f}: given"
+    keys = ["topic", "system"]
+    auto = auto_score(scored, sim, combine, (threshold,), seed=seed, spans=True)
+    if not len(auto):
+        auto = pd.DataFrame(columns=[*keys, "scus", "weight", "modified", "matched"])
+    matches = []
+    weights = get_convention(DEFAULT_CONVENTION).scu_weights
+    by_key = {(i.key["topic"], i.key["system"]): i for i in scored}
+    for r in auto.itertuples():
+        item = by_key[(r.topic, r.system)]
+        labels, w = {s.scu_id: s.label for s in item.pyramid.scus}, weights(item.pyramid)
+        matches.extend({**item.key, "scu_id": sid, "label": labels[sid], "weight": w[sid], "span": item.text[a:b],
+                        "start": a, "end": b, "similarity": v} for sid, a, b, v in sorted(r.matched, key=lambda m: m[1]))
+    table = auto[[*keys, "scus", "weight", "modified"]].rename(columns={
+        "scus": "recipe_2013_scus", "weight": "recipe_2013_weight", "modified": "recipe_2013"})
+    matches = pd.DataFrame(matches, columns=MATCH_COLUMNS).sort_values(["topic", "system", "start"], kind="mergesort")
+    return table, Recipe2013(sim.name, combine, threshold, source, matches.reset_index(drop=True))
 
 
 def score_summaries(summaries, *, corpus: str | None = None, pyramid=None, similarity: str = "wmf",
                     threshold: float | None = None, calibrate_on: str | None = None, truncate: bool = True,
-                    rouge: bool = True, data=None, seed: int = 0, variant: str | None = None,
-                    combine: str = COMBINE, n_resamples: int = N_RESAMPLES) -> OwnScores:
+                    rouge: bool = True, data=None, seed: int = 0, combine: str = COMBINE, n_resamples: int = N_RESAMPLES, recipe_2013: bool = False) -> OwnScores:
     """Score ``summaries`` (a sequence of :class:`~pyrabench.data.summaries.Summary`, or a path
     for :func:`~pyrabench.data.summaries.read_summaries`) against exactly one of ``corpus`` (a
     corpus name) or ``pyramid`` (a path); see the module docstring for everything else."""
@@ -125,9 +221,11 @@ def score_summaries(summaries, *, corpus: str | None = None, pyramid=None, simil
     summaries = sorted(summaries, key=lambda s: (s.topic, s.system))
     root = resolve(data).path
     ref_name = calibrate_on or corpus
-    if pyramid is not None and ref_name is None and threshold is None:
-        raise PyrabenchError("a pyramid of your own has no human matches to read a threshold from: give "
-                             "threshold= (--threshold X) or calibrate_on= (--calibrate-on CORPUS), an annotated "
+    if threshold is not None and not recipe_2013:
+        raise PyrabenchError("threshold= is the 2013 recipe's: give recipe_2013=True (--recipe-2013) too")
+    if recipe_2013 and pyramid is not None and ref_name is None and threshold is None:
+        raise PyrabenchError("a pyramid of your own has no human matches to read the 2013 recipe's threshold from: "
+                             "give threshold= (--threshold X) or calibrate_on= (--calibrate-on CORPUS), an annotated "
                              "corpus whose human matches set it")
     ref = load_corpus(ref_name, root) if ref_name else None
     if corpus is not None:
@@ -150,58 +248,44 @@ def score_summaries(summaries, *, corpus: str | None = None, pyramid=None, simil
         warnings.warn(f"{empty} empty summar{'y' if empty == 1 else 'ies'} (no word) scored 0", PyrabenchWarning,
                       stacklevel=2)
     scored = [it for it in items if count_words(it.text)]
-
-    sim = build_similarity(similarity, items_from_peers(ref.peers) if ref is not None else items, seed)
-    if threshold is None:
-        threshold, pairs = corpus_threshold(ref, sim, combine, seed)
-        source = (f"threshold {threshold:.4f}: KDE level {variants.KDE_LEVEL} of the {pairs:,} human matches "
-                  f"of {ref.name} ({sim.name}/{combine})")
-    else:
-        threshold = float(threshold)
-        source = f"threshold {threshold:.4f}: given"
-    cal, note = calibration(ref, variant) if ref is not None else (
-        None, "no estimate: no annotated corpus to calibrate on (give calibrate_on=)")
-
-    auto = auto_score(scored, sim, combine, (threshold,), seed=seed, spans=True)
     keys = ["topic", "system"]
-    if len(auto):
-        auto = auto[[*keys, "scus", "weight", "modified", "matched"]]
-    else:
-        auto = pd.DataFrame(columns=[*keys, "scus", "weight", "modified", "matched"])
-    table = pd.DataFrame(rows).merge(auto, on=keys, how="left")
-    table["matched"] = [m if isinstance(m, tuple) else () for m in table["matched"]]
-    table[["scus", "weight", "modified"]] = table[["scus", "weight", "modified"]].fillna(0)
-    table = table.astype({"scus": int, "weight": int, "modified": float})
+    cal, note = calibration(ref) if ref is not None else (
+        None, "no estimate: no annotated corpus to fit the model on (give calibrate_on=)")
+
+    table = pd.DataFrame(rows)
+    scus = no_scus()
     if cal is not None and scored:
-        table = table.merge(estimates(cal, ref, scored, item_tokens(scored)), on=keys, how="left")
-        empty_rows = table["estimate"].isna()
-        table.loc[empty_rows, ["estimate", "estimate_low", "estimate_high"]] = 0.0
+        per_summary, scus = found(cal, scored, item_tokens(scored))
+        table = table.merge(per_summary, on=keys, how="left")
+        table = table.fillna({"estimate": 0.0, "estimate_low": 0.0, "estimate_high": 0.0, "scus": 0, "weight": 0,
+                              "counted": 0.0})
     else:
-        table[["estimate", "estimate_low", "estimate_high"]] = 0.0 if cal is not None else float("nan")
+        fill = 0.0 if cal is not None else float("nan")
+        table = table.assign(estimate=fill, estimate_low=fill, estimate_high=fill, scus=0, weight=0, counted=fill)
+    table = table.astype({"scus": int, "weight": int})
+    table = table[["topic", "system", "words", "truncated", "estimate", "estimate_low", "estimate_high", "scus",
+                   "weight", "counted"]]
     if rouge:
         from ..rouge import rouge_items
 
         table = table.merge(rouge_items(items), on=keys)
+    recipe = None
+    if recipe_2013:
+        recipe_rows, recipe = _recipe_2013(items, scored, ref, similarity, threshold, combine, seed)
+        table = table.merge(recipe_rows, on=keys, how="left").fillna(
+            {"recipe_2013_scus": 0, "recipe_2013_weight": 0, "recipe_2013": 0.0})
+        table = table.astype({"recipe_2013_scus": int, "recipe_2013_weight": int, "recipe_2013": float})
 
-    matches, annotations = [], []
-    for item, matched in zip(items, table["matched"]):
-        labels = {s.scu_id: s.label for s in item.pyramid.scus}
-        weights = get_convention(DEFAULT_CONVENTION).scu_weights(item.pyramid)
-        matches.extend({**item.key, "scu_id": sid, "label": labels[sid], "weight": weights[sid],
-                        "span": item.text[a:b], "start": a, "end": b, "similarity": v}
-                       for sid, a, b, v in sorted(matched, key=lambda m: m[1]))
-        annotations.append(annotation(item, matched, labels))
-    table = table.drop(columns="matched")
     return OwnScores(
         summaries=table.reset_index(drop=True),
-        systems=system_table(table, seed, n_resamples),
-        matches=pd.DataFrame(matches, columns=MATCH_COLUMNS),
-        thresholds_from=f"{source}; {note}",
+        systems=system_table(table, cal.model.system_errors if cal is not None else None, seed, n_resamples),
+        scus=scus.reset_index(drop=True),
         truncated=int(table["truncated"].sum()),
         empty=empty,
         corpus=corpus,
-        similarity=sim.name,
-        threshold=threshold,
-        variant=cal.variant.name if cal is not None else None,
-        annotations=tuple(annotations),
+        fitted_on=ref.name if cal is not None else None,
+        estimate_from=note,
+        trust=trust_line(cal),
+        recipe_2013=recipe,
+        items=tuple(items),
     )

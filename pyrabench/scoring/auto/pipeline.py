@@ -148,7 +148,7 @@ def build_similarity(name: str, items: Sequence[Item], seed: int = 0) -> Similar
     sim = make_similarity(name, seed=seed) if name == "lsa" else make_similarity(name)
     if sim.needs_training:
         pyramids = {id(i.pyramid): i.pyramid for i in items}.values()
-        sim.fit(training_sentences(pyramids, sorted({i.text for i in items})))
+        sim.fit(training_sentences(pyramids, sorted({i.text for i in items})) if sim.trains_on_corpus else [])
     return sim
 
 

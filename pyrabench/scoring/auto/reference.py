@@ -1,4 +1,5 @@
-"""The SCU sets Passonneau et al. (2013) retrieved: ``target_summaries/scus_identified/<id>.csv``.
+"""The SCU sets Passonneau et al. (2013) retrieved (``target_summaries/scus_identified/<id>.csv``), and
+how closely ours agree with them (:func:`set_agreement`, :func:`level_agreement`, :func:`agreement_summary`).
 
 Each file has the header ``variant,retrieved SCUs``, a ``human`` row, then one row per variant
 written as a Python tuple ``('aug', 'max', 0.51)`` (similarity, combine, threshold) with the
@@ -121,3 +122,17 @@ def level_agreement(ours: pd.DataFrame, theirs: pd.DataFrame, pairs) -> pd.DataF
                     .agg(threshold=("threshold", "first"), threshold_2013=("threshold_2013", "first"),
                          jaccard=("jaccard", "mean"), summaries=("peer", "nunique")).reset_index())
     return pd.concat(rows, ignore_index=True) if rows else pd.DataFrame()
+
+
+def agreement_summary(agreement: pd.DataFrame, table: pd.DataFrame, table_2013: pd.DataFrame) -> pd.DataFrame:
+    """Per pair of similarities (:func:`pyrabench.scoring.auto.reference.level_agreement`): the
+    mean and best Jaccard of the retrieved sets over the matched variants (same combine, same
+    threshold level), and the best Pearson with the manual scores on each side."""
+    rows = []
+    for (mine, other), g in agreement.groupby(["similarity", "similarity_2013"], sort=False):
+        best = g.loc[g["jaccard"].idxmax()]
+        rows.append({"ours": mine, "2013": other, "variants": len(g), "mean Jaccard": g["jaccard"].mean(),
+                     "best Jaccard": best["jaccard"], "at": f"{best['combine']}, level {best['level']}",
+                     "best Pearson, ours": table.loc[table["similarity"] == mine, "pearson"].max(),
+                     "best Pearson, 2013": table_2013.loc[table_2013["similarity"] == other, "pearson"].max()})
+    return pd.DataFrame(rows).set_index(["ours", "2013"])

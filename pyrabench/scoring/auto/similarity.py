@@ -76,6 +76,9 @@ class Vocabulary:
 class Similarity(ABC):
     name: str = "similarity"
     needs_training: bool = False
+    #: whether :meth:`fit` reads the sentences it is given (the plain WMF model does not: it
+    #: trains on its own corpus, so its caller need not tokenize the scored corpus for it)
+    trains_on_corpus: bool = True
 
     def __init__(self):
         self.vocab = Vocabulary()
@@ -232,6 +235,7 @@ class WMF(Similarity):
         super().__init__()
         self.augment, self.data = augment, data
         self.name = "wmf-aug" if augment else "wmf"
+        self.trains_on_corpus = augment
         self.model = None
 
     def fit(self, sentences):

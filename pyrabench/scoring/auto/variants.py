@@ -16,9 +16,12 @@ Each variant changes one lever of :mod:`.calibrated` (or is the 2013 recipe of
 
 :data:`DEFAULT` (``lex``) is what ``pyrabench correlate --metric auto`` scores. Any
 similarity name ``S`` of :func:`.similarity.make_similarity` (or ``minilm``) also gives a
-variant ``auto:S`` = lexical features + ``S``. Features and scores are cached per corpus under
-``$PYRABENCH_CACHE/scoring`` (keyed by the corpus content and the variant), so the book and
-``correlate`` recompute nothing that has not changed.
+variant ``auto:S`` = lexical features + ``S``. A variant computes no feature itself: it names its
+columns, and :func:`features` asks :func:`.calibrated.corpus_features` for the feature groups
+holding them, each computed once per corpus and cached (so ``lex``, ``lex-hard``, ``labels`` … share
+one lexical table, ``minilm`` and ``minilm-only`` one MiniLM table). Scores are cached per corpus
+and variant under ``$PYRABENCH_CACHE/scoring`` (keyed by the corpus content and the recipe), so the
+book and ``correlate`` recompute nothing that has not changed.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ import pandas as pd
 
 from ...errors import UnknownNameError
 from ...cache import cached_frame, fingerprint
-from ..correlate import correlations
+from ..correlate import correlations, flat_row
 from ..manual import score_corpus
 from ..rouge import rouge_frame
 from . import calibrated
@@ -102,20 +105,13 @@ def variant(name: str | None = None) -> Variant:
 # --------------------------------------------------------------------------- features (cached)
 
 
-def features(corpus, similarity: str | None = None, cache: bool = True) -> pd.DataFrame:
-    """:func:`.calibrated.feature_frame` of ``corpus``, with the ``similarity`` columns when asked."""
-    key = corpus_key(corpus)
-    lex = cached_frame("features", fingerprint(calibrated.VERSION, key),
-                       lambda: calibrated.feature_frame(corpus), cache)
-    if similarity is None:
-        return lex
-
-    def compute_sim():
-        sim = calibrated.UnitSimilarity(similarity, corpus)
-        return calibrated.feature_frame(corpus, sim, lexical=False)[list(SIMILARITY)]
-
-    sims = cached_frame("features", fingerprint(calibrated.VERSION, key, similarity), compute_sim, cache)
-    return pd.concat([lex, sims.reset_index(drop=True)], axis=1)
+def features(corpus, similarity: str | None = None, cache: bool = True,
+             columns: Sequence[str] = LEXICAL) -> pd.DataFrame:
+    """:func:`.calibrated.feature_frame` of ``corpus`` with the groups holding ``columns`` (by
+    default the lexical ones), and the ``similarity`` columns when asked: each group computed
+    once per corpus (:func:`.calibrated.corpus_features`), whichever variant asks."""
+    wanted = [*columns, *(SIMILARITY if similarity else ())]
+    return calibrated.corpus_features(corpus, calibrated.group_names(wanted, similarity), cache=cache)
 
 
 # --------------------------------------------------------------------------- scores
@@ -150,7 +146,7 @@ def _matching_2013(corpus, v: Variant, folds: int) -> pd.DataFrame:
 def _score(corpus, v: Variant, folds: int, cache: bool) -> pd.DataFrame:
     if v.mode == "matching-2013":
         return _matching_2013(corpus, v, folds)
-    f = features(corpus, v.similarity, cache)
+    f = features(corpus, v.similarity, cache, v.features)
     if v.mode == "uncalibrated":
         p = f[v.features[0]].to_numpy(np.float64)
         return calibrated.scores(f, p, "expected")
@@ -166,7 +162,7 @@ def auto_frame(corpus, name: str | None = None, folds: int = calibrated.FOLDS, c
     v = variant(name)
     recipe = (v.features, v.similarity, v.mode, v.model, folds, KDE_LEVEL if v.mode == "matching-2013" else None)
     key = fingerprint("auto-v2", calibrated.VERSION, corpus_key(corpus), recipe)
-    df = cached_frame("auto", key, lambda: _score(corpus, v, folds, cache), cache)
+    df = cached_frame("auto", key, lambda: _score(corpus, v, folds, cache), cache, lock=True)
     return df.astype({"topic": str, "peer": str, "annotator": str})
 
 
@@ -192,12 +188,7 @@ def variant_table(corpora: dict, names: Sequence[str] | None = None, baselines: 
         res = correlations(frame, metrics, "modified", n_resamples=n_resamples, seed=seed)
         for m in metrics:
             v = variant(m[5:]) if m.startswith("auto:") else None
-            row = {"corpus": corpus_name, "variant": m[5:] if v else m, "lever": v.lever if v else "baseline",
-                   "description": v.description if v else "ROUGE recall, jackknifed over the models"}
-            for level in ("summary", "system"):
-                r = res["levels"][level][m]
-                for stat in ("pearson", "kendall"):
-                    lo, hi = r["ci"][stat] or (np.nan, np.nan)
-                    row.update({f"{level}_{stat}": r[stat], f"{level}_{stat}_lo": lo, f"{level}_{stat}_hi": hi})
-            rows.append(row)
+            rows.append({"corpus": corpus_name, "variant": m[5:] if v else m, "lever": v.lever if v else "baseline",
+                         "description": v.description if v else "ROUGE recall, jackknifed over the models",
+                         **flat_row(res, m)})
     return pd.DataFrame(rows)
