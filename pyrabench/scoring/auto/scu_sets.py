@@ -169,32 +169,40 @@ def _rows(topic, keys: pd.DataFrame, feats: dict, best: np.ndarray, spans) -> pd
     return out
 
 
+def _distinct_group(units, option: str | None = None) -> list[dict[str, np.ndarray]]:
+    return [distinct_features(topic, u)[0] for _, topic, u in units.topics]
+
+
+calibrated.register(calibrated.FeatureGroup("distinct", DISTINCT, _distinct_group, "distinct-v1"))
+
+
 def corpus_frame(corpus, cache: bool = True) -> pd.DataFrame:
     """:func:`summary_frame` of every peer annotation of an annotated ``corpus`` (keys
-    :data:`.calibrated.KEYS`), with ``y`` (the annotator marked the SCU); cached by content.
-    Its rows are :func:`.variants.features`' rows, in the same order."""
+    :data:`.calibrated.KEYS`), with ``y`` (the annotator marked the SCU): the :data:`FEATURES`
+    from the corpus's one feature computation (:func:`.calibrated.corpus_features`, the
+    ``distinct`` group registered here), the labels and the evidence (cached by content)."""
     from . import variants
 
-    def compute() -> pd.DataFrame:
+    def evidence() -> pd.DataFrame:
         frames = []
         for pyramid, peers in _by_topic(corpus):
             texts = [p.summary for p in peers]
             spans = unit_spans(texts)
             topic = _topic(pyramid, DEFAULT_CONVENTION)
-            dist, best = distinct_features(topic, _unit_texts(texts, spans))
-            keys = pd.DataFrame({"topic": [p.topic for p in peers], "peer": [p.peer_id for p in peers],
-                                 "annotator": [p.annotator for p in peers]})
-            frames.append(_rows(topic, keys, dist, best, spans).drop(columns=["weight", "ideal"]))
+            _, best = distinct_features(topic, _unit_texts(texts, spans))
+            keys = pd.DataFrame({"topic": [p.topic for p in peers]})
+            frames.append(_rows(topic, keys, {}, best, spans)[["scu_id", "label", *EVIDENCE]])
         if not frames:
             raise PyrabenchError(f"{corpus.name}: no peer annotation to score")
         return pd.concat(frames, ignore_index=True)
 
-    lex = variants.features(corpus, cache=cache)
-    dist = cached_frame("features", fingerprint(VERSION, calibrated.VERSION, corpus_key(corpus)), compute, cache)
-    if not (lex["scu_id"].to_numpy() == dist["scu_id"].to_numpy()).all():
-        raise PyrabenchError(f"{corpus.name}: the SCU-set features are not aligned with the lexical ones")
-    extra = dist.drop(columns=[*KEYS, "scu_id"])
-    return pd.concat([lex, extra], axis=1).astype({"topic": str, "peer": str, "annotator": str})
+    feats = variants.features(corpus, cache=cache, columns=FEATURES)
+    ev = cached_frame("features", fingerprint(VERSION, "evidence", calibrated.VERSION, corpus_key(corpus)), evidence,
+                      cache)
+    if not (feats["scu_id"].to_numpy() == ev["scu_id"].to_numpy()).all():
+        raise PyrabenchError(f"{corpus.name}: the SCU-set evidence is not aligned with the features")
+    return pd.concat([feats.reset_index(drop=True), ev.drop(columns="scu_id")], axis=1).astype(
+        {"topic": str, "peer": str, "annotator": str})
 
 
 # --------------------------------------------------------------------------- counting and agreement
