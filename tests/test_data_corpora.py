@@ -5,10 +5,14 @@ from __future__ import annotations
 import os
 import shutil
 import warnings
+from itertools import pairwise
 
+import pandas as pd
 import pytest
+from test_reports_corpora import OTHER, PYRAMID, corpus
 
 from pyrabench.data import corpora, ducview
+from pyrabench.data.model import SCU, Contributor, Part, Pyramid
 from pyrabench.errors import DataFormatError, MissingDataError, PyrabenchWarning, UnknownNameError
 from pyrabench.text import words_many
 
@@ -238,3 +242,45 @@ def test_word_counts_are_the_tokenizers_and_kept_for_the_next_call(tmp_path, mon
     assert corpora.word_counts(texts[:2]) == expected  # other texts, another entry
     entry.write_text("not json", encoding="utf-8")  # an unreadable entry is counted again
     assert corpora.word_counts(texts) == expected
+
+
+def test_summary_counts_words_and_scus_per_summary():
+    counts = corpora.summary_counts(PYRAMID)
+    assert counts["words"] == [8, 12, 8]  # punctuation is not a word
+    assert counts["scus"] == [2, 4, 1]  # SCUs with a contributor in the summary
+
+
+def test_weight_distribution_counts_and_shares_per_corpus():
+    f = pd.DataFrame(corpora.weight_distribution({"one": corpus("one", [PYRAMID]), "two": corpus("two", [PYRAMID, OTHER])}))
+    one, two = f[f["corpus"] == "one"], f[f["corpus"] == "two"]
+    assert list(one["weight"]) == [1, 2, 3] and list(one["scus"]) == [2, 1, 1]
+    assert list(one["share"]) == [0.5, 0.25, 0.25]
+    assert list(two["weight"]) == [1, 2, 3] and list(two["scus"]) == [3, 2, 1]  # OTHER adds weights 2 and 1
+    assert two["share"].tolist() == pytest.approx([3 / 6, 2 / 6, 1 / 6])
+    assert f.groupby("corpus")["share"].sum().tolist() == pytest.approx([1.0, 1.0])
+    assert list(f["corpus"]) == ["one"] * 3 + ["two"] * 3
+
+
+def test_weight_shape_by_hand():
+    # "three": weights 2, 2, 1, 3 -> weight 2 is the most common and the share does not fall
+    three = Pyramid("toy", "T3", ("a b c", "d e f", "g h i"), ("A", "B", "C"), tuple(
+        SCU(i, "", tuple(Contributor("x", (Part("x", 0, 1),), k) for k in ks))
+        for i, ks in enumerate([(0, 1), (1, 2), (2,), (0, 1, 2)])))  # fmt: skip
+    weights = corpora.weight_distribution({"one": corpus("one", [PYRAMID]), "two": corpus("two", [PYRAMID, OTHER]),
+                                    "three": corpus("three", [three]), "four": corpus("four", [OTHER])})
+    shape = corpora.weight_shape(weights)
+    # one: 1/2, 1/4, 1/4 (falls, ties allowed); two: 3/6, 2/6, 1/6; four: 1/2, 1/2 (a tie goes to weight 1)
+    assert shape == {"corpora": 4, "weight_one_most_common": 3, "falling": 3,
+                     "max_weight": {"one": 3, "two": 3, "three": 3, "four": 2}}
+
+
+def test_weight_shape_on_the_sample(sample_root):
+    found = {name: corpora.load_corpus(name, sample_root) for name in corpora.discover(sample_root)}
+    shape = corpora.weight_shape(corpora.weight_distribution(found))
+    counts = {name: [n for _, n in sorted((int(w), n) for w, n in corpora.corpus_stats(c)["weights"].items())]
+              for name, c in found.items()}
+    assert shape["corpora"] == len(found)
+    assert shape["weight_one_most_common"] == sum(c[0] == max(c) for c in counts.values())
+    assert shape["falling"] == sum(all(a >= b for a, b in pairwise(c)) for c in counts.values())
+    assert shape["max_weight"] == {name: max(int(w) for w in corpora.corpus_stats(c)["weights"]) for name, c in found.items()}
+    assert 0 < shape["falling"] < len(found)  # the sample has both shapes (passonneau2013 peaks at 2)

@@ -50,3 +50,10 @@ def test_train_fits_only_the_models_the_package_trains(sample_root, tmp_path, mo
     (cached,) = (tmp_path / "standins").glob("w2v-bow2-standin-*.npz")  # what a later load reads
     words, _ = standins.train_word2vec("w2v-bow2-standin", sample_root)
     assert cached.stat().st_size > 0 and len(words) > 100
+
+
+def test_corpus_words_counts_the_training_text():
+    """About one word per whitespace-separated token of the corpus files (the sample has the Lee
+    corpus and a few SCU-marked documents): spaCy splits some tokens and drops punctuation."""
+    tokens = sum(len(t.split()) for t in standins.corpus_texts(standins.corpus_files()))
+    assert 0.85 * tokens < standins.corpus_words() < 1.25 * tokens

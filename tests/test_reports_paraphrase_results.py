@@ -1,19 +1,15 @@
 """Table 1 and the results around it (reports.paraphrase.results): rows as the paper prints them,
-beside the paper, differences, paired comparisons, Random's two definitions, curves."""
+beside the paper, differences, paired comparisons, both presets."""
 
 import numpy as np
 import pandas as pd
 import pytest
 from test_paraphrase_evaluate import WordCounts, synthetic_bench
-from test_reports_paraphrase_paper_figures import figure_pyramids
 
 from pyrabench import published
 from pyrabench.embeddings import PAPER_ROWS, REGISTRY
-from pyrabench.paraphrase import build as benchmark
 from pyrabench.paraphrase import evaluate as ev
-from pyrabench.paraphrase import metrics
-from pyrabench.paraphrase.evaluate import FIT_FRACTION, Scores
-from pyrabench.paraphrase.policy import PRESETS
+from pyrabench.paraphrase.evaluate import Scores
 from pyrabench.reports import book
 from pyrabench.reports import paraphrase as paraphrase_reports
 from pyrabench.reports.paraphrase import results as reports
@@ -141,15 +137,6 @@ def test_differences_explain_each_row():
     assert d.loc["(not in the paper)", "what differs besides the corpora"] == "beyond the paper"
 
 
-def test_papers_random_f_is_a_guess_at_the_base_rate_not_a_tuned_threshold():
-    d = reports.paper_all_positive()
-    floor = d["F of calling every pair a paraphrase (floor of a tuned threshold)"]
-    assert floor == pytest.approx(2 * 8390 / (8390 + 197619))
-    assert d["paper's Random F"] == 0.04059 < floor
-    assert d["share of positives = F of a random guess at the base rate"] == pytest.approx(8390 / 197619)
-    assert d["95% range of one such guess, low"] < 0.04059 < d["95% range of one such guess, high"]
-
-
 def test_random_row_shows_the_base_rate_guess_and_the_tuned_threshold():
     b = synthetic_bench(n_pairs=400, n_questions=40)
     row = {**ev.evaluate(b, WordCounts([f"w{i}" for i in range(300)])), "embedding": "random"}
@@ -206,33 +193,23 @@ def test_available_specs_here():
     assert [s for s in specs if REGISTRY[s].kind != "standin"] == reports.available_specs(include_stand_ins=False)
 
 
-def test_threshold_curve_against_brute_force():
-    s = hand_scores()
-    curve = reports.threshold_curve(s, seed=0)
-    fit, _ = metrics.split_indices(s.labels, FIT_FRACTION, 0)
-    x, y = s.binary[fit], s.labels[fit]
-    assert list(curve.columns) == ["embedding", "threshold", "precision", "recall", "f1"]
-    assert (curve["embedding"] == "hand").all()
-    assert curve["threshold"].tolist() == sorted(set(x.tolist()), reverse=True)  # every fit score, no +inf
-    for r in curve.itertuples():
-        called = x >= r.threshold
-        tp = int((called & (y == 1)).sum())
-        p, rec = tp / called.sum(), tp / (y == 1).sum()
-        assert (r.precision, r.recall) == pytest.approx((p, rec))
-        assert r.f1 == pytest.approx(2 * p * rec / (p + rec) if tp else 0.0)
-    assert curve["recall"].iloc[-1] == 1.0
-    assert curve["f1"].max() == pytest.approx(metrics.best_f_threshold(x, y).f1)
-    other = reports.threshold_curve(s, seed=1)
-    assert not other.equals(curve)  # the fitting split follows the seed
-
-
-def test_plot_tables():
+def test_pair_scores_of_a_scored_bench():
     s = ev.score(synthetic_bench(n_pairs=500, n_questions=10), WordCounts([f"w{i}" for i in range(300)]))
-    curve = reports.threshold_curve(s)
-    assert np.isfinite(curve["threshold"]).all() and curve["f1"].between(0, 1).all()
-    assert curve["threshold"].is_monotonic_decreasing
     long = reports.pair_scores(s)
     assert len(long) == 500 and set(long["pair"]) == {"paraphrase", "non-paraphrase"}
+
+
+def test_preset_comparison_labels_rows_by_policy():
+    row = {**ROW, "binary_f1_base_rate_guess": 0.04, "n_questions": 12}
+    table = reports.preset_comparison({"paper": [row, {**row, "embedding": "random"}], "literal": [row]})
+    assert list(table.index) == [("paper", "onehot"), ("paper", "random"), ("literal", "onehot")]
+    assert list(table.columns) == ["F", "F, every pair called a paraphrase", "F, random guess at the base rate",
+                                   "success rate (%)", "MRR", "questions"]
+    assert table.loc[("literal", "onehot")].tolist() == [0.26324, 0.3, 0.04, 100 * 0.63973, 0.77202, 12]
+    figs = reports.preset_comparison_figures(table, "onehot", {"paper": "p", "literal": "l"})
+    assert figs == {"p_onehot_success": 100 * 0.63973, "p_onehot_mrr": 0.77202, "p_onehot_f": 0.26324,
+                    "p_f_all_positive": 0.3, "l_onehot_success": 100 * 0.63973, "l_onehot_mrr": 0.77202,
+                    "l_onehot_f": 0.26324, "l_f_all_positive": 0.3}
 
 
 def test_pair_scores_label_every_pair():
@@ -242,41 +219,6 @@ def test_pair_scores_label_every_pair():
     assert (long["embedding"] == "hand").all() and np.array_equal(long["similarity"], s.binary)
     assert (long["pair"] == "paraphrase").sum() == s.labels.sum()
     assert (long.loc[s.labels == 0, "pair"] == "non-paraphrase").all()
-
-
-def test_row_figures_and_preset_comparison(sample_corpora):
-    benches = paraphrase_reports.build_variants(paraphrase_reports.paper_years(sample_corpora), {"paper": PRESETS["paper"], "literal": PRESETS["literal"]})
-    table = reports.preset_comparison(benches, ["random", "onehot"])
-    assert list(table.index) == [("paper", "random"), ("paper", "onehot"), ("literal", "random"), ("literal", "onehot")]
-    assert table.loc[("paper", "onehot"), "questions"] == len(benches["paper"].ranking)
-    # the base-rate guess is the share of positives, whatever the embedding
-    assert table.loc[("paper", "random"), "F, random guess at the base rate"] == table.loc[("paper", "onehot"), "F, random guess at the base rate"]
-    figs = reports.preset_comparison_figures(table, "onehot", {"paper": "p", "literal": "l"})
-    assert figs["p_onehot_success"] == table.loc[("paper", "onehot"), "success rate (%)"] and "l_f_all_positive" in figs
-    rows = [{**ev.evaluate(benches["paper"], e), "embedding": n}
-            for n, e in zip(["random", "onehot"], ev.load_embeddings(["random", "onehot"], benches["paper"]))]
-    r = reports.row_figures(rows)
-    assert r["onehot_success"] == pytest.approx(100 * rows[1]["ranking_success"]) and r["paper_onehot_mrr"] == 0.77202
-
-
-def test_ranking_by_answers_weights():
-    b = benchmark.build(figure_pyramids())
-    s = ev.score(b, ev.load_embeddings(["onehot"], b)[0])
-    t = reports.ranking_by_answers(b, s)
-    asker = b.ranking.question_id.str.split(">").str[0]
-    assert t["questions"].sum() == len(b.ranking)
-    assert t.loc["2", "questions"] == int((asker.map(asker.value_counts()) == 2).sum())
-    success, _ = metrics.ranking_outcomes(s.ranking)
-    assert (t["questions"] * t["success rate (%)"]).sum() == pytest.approx(100 * success.sum())
-
-
-def test_standin_corpus_words_counts_the_training_text():
-    """About one word per whitespace-separated token of the corpus files (the sample has the Lee
-    corpus and a few SCU-marked documents): spaCy splits some tokens and drops punctuation."""
-    from pyrabench.embeddings import standins
-
-    tokens = sum(len(t.split()) for t in standins.corpus_texts(standins.corpus_files()))
-    assert 0.85 * tokens < reports.standin_corpus_words() < 1.25 * tokens
 
 
 def test_glued_numbers_are_plain_python_numbers(bench):

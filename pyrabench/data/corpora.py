@@ -53,6 +53,7 @@ import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import pairwise
 from pathlib import Path
 
 
@@ -463,4 +464,41 @@ def corpus_stats(corpus: Corpus) -> dict:
         "repairs": sum(n for k, n in counts.items() if k.startswith("repaired:")),
         "skips": sum(n for k, n in counts.items() if k.startswith("skipped:")),
         "log": counts,
+    }
+
+
+def summary_counts(pyramid: Pyramid) -> dict[str, list[int]]:
+    """Per model summary of ``pyramid``: its words (:func:`pyrabench.text.words_many`) and the
+    SCUs it contributes to."""
+    return {
+        "words": [len(w) for w in words_many(pyramid.summaries)],
+        "scus": [sum(any(c.summary_index == i for c in s.contributors) for s in pyramid.scus)
+                 for i in range(pyramid.n_summaries)],
+    }
+
+
+def weight_distribution(corpora_by_name: dict[str, Corpus]) -> list[dict]:
+    """SCUs per weight for each corpus, lightest first, with the share of the corpus's SCUs: one
+    record (``corpus``, ``weight``, ``scus``, ``share``) per corpus and weight."""
+    rows = []
+    for name, corpus in corpora_by_name.items():
+        counts = Counter(s.weight for p in corpus.pyramids for s in p.scus)
+        total = sum(counts.values())
+        rows += [{"corpus": name, "weight": w, "scus": n, "share": n / total} for w, n in sorted(counts.items())]
+    return rows
+
+
+def weight_shape(weights: list[dict]) -> dict:
+    """What :func:`weight_distribution` shows, in numbers the prose can quote: in how many corpora
+    weight 1 is the most common (a tie goes to the lighter weight), in how many the share never
+    rises with weight, and the largest weight (the number of model summaries) of each corpus."""
+    by_corpus: dict[str, list[dict]] = {}
+    for r in weights:
+        by_corpus.setdefault(r["corpus"], []).append(r)
+    by_corpus = {name: sorted(g, key=lambda r: r["weight"]) for name, g in by_corpus.items()}
+    return {
+        "corpora": len(by_corpus),
+        "weight_one_most_common": sum(int(max(g, key=lambda r: r["share"])["weight"] == 1) for g in by_corpus.values()),
+        "falling": sum(int(all(a["share"] >= b["share"] for a, b in pairwise(g))) for g in by_corpus.values()),
+        "max_weight": {name: int(max(r["weight"] for r in g)) for name, g in by_corpus.items()},
     }

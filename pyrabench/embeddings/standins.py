@@ -64,6 +64,11 @@ def corpus_texts(files: Iterable[Path]) -> list[str]:
     return texts
 
 
+def corpus_words(data=None) -> int:
+    """Words (as the stand-ins tokenize them) of the corpus the word2vec stand-ins train on."""
+    return int(sum(len(ws) for ws in words_many(corpus_texts(corpus_files(data)))))
+
+
 @lru_cache(maxsize=1)
 def _sentences(files: tuple[Path, ...]) -> list[list[str]]:
     """The training sentences of ``files``, read and tokenized once for both stand-ins."""

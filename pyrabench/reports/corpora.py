@@ -3,13 +3,10 @@ weight distributions, a peer's annotation, and the readers' repairs."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pandas as pd
 
-from ..data.corpora import Corpus, corpus_stats, load_all
+from ..data.corpora import Corpus, corpus_stats, load_all, summary_counts
 from ..data.model import PeerAnnotation, Pyramid
-from ..text import words_many
 
 
 def stats_frame(root=None):
@@ -22,14 +19,14 @@ def stats_frame(root=None):
 
 
 def summary_frame(pyramid: Pyramid, preview: int = 90):
-    """The model summaries of a pyramid: who wrote them, their length, and how they begin."""
-    lengths = [len(w) for w in words_many(pyramid.summaries)]
+    """The model summaries of a pyramid: who wrote them, their length and SCUs
+    (:func:`pyrabench.data.corpora.summary_counts`), and how they begin."""
+    counts = summary_counts(pyramid)
     return pd.DataFrame(
         {
             "summarizer": pyramid.summarizer_ids,
-            "words": lengths,
-            "scus": [sum(any(c.summary_index == i for c in s.contributors) for s in pyramid.scus)
-                     for i in range(pyramid.n_summaries)],
+            "words": counts["words"],
+            "scus": counts["scus"],
             "begins": [s.replace("\n", " ")[:preview] + ("…" if len(s) > preview else "") for s in pyramid.summaries],
         }
     ).rename_axis("summary")
@@ -46,14 +43,10 @@ def scu_frame(pyramid: Pyramid):
     return pd.DataFrame(rows)
 
 
-def weight_frame(corpora_by_name: dict[str, Corpus]):
-    """SCUs per weight for each corpus, with the share of the corpus's SCUs (for plotting)."""
-    rows = []
-    for name, corpus in corpora_by_name.items():
-        counts = Counter(s.weight for p in corpus.pyramids for s in p.scus)
-        total = sum(counts.values())
-        rows += [{"corpus": name, "weight": w, "scus": n, "share": n / total} for w, n in sorted(counts.items())]
-    return pd.DataFrame(rows)
+def weight_frame(weights: list[dict]):
+    """SCUs per weight for each corpus, with the share of the corpus's SCUs
+    (:func:`pyrabench.data.corpora.weight_distribution`), for plotting."""
+    return pd.DataFrame(weights)
 
 
 def peer_frame(peer: PeerAnnotation):
@@ -72,15 +65,3 @@ def repair_frame(corpora_by_name: dict[str, Corpus]):
     table = pd.DataFrame({name: c.log.counts() for name, c in corpora_by_name.items()}).fillna(0).astype(int)
     return table.sort_index().rename_axis("rule")
 
-
-def weight_shape(weights: pd.DataFrame) -> dict:
-    """What :func:`weight_frame` shows, in numbers the prose can quote: in how many corpora weight
-    1 is the most common, in how many the share falls with every step of weight, and the largest
-    weight (the number of model summaries) of each corpus."""
-    by_corpus = {name: g.sort_values("weight") for name, g in weights.groupby("corpus", sort=False)}
-    return {
-        "corpora": len(by_corpus),
-        "weight_one_most_common": sum(int(g.loc[g["share"].idxmax(), "weight"] == 1) for g in by_corpus.values()),
-        "falling": sum(int(g["share"].is_monotonic_decreasing) for g in by_corpus.values()),
-        "max_weight": {name: int(g["weight"].max()) for name, g in by_corpus.items()},
-    }

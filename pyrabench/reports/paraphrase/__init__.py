@@ -3,7 +3,7 @@
 * :mod:`.dataset`: the benchmark (presets and counts beside the paper's, rules, bad input,
   sweeps, propositions, example pairs, why a pair is or is not in the test);
 * :mod:`.paper_figures`: the paper's Figures 2 and 3 in a build;
-* :mod:`.results`: Table 1 beside the paper, its differences, paired comparisons, curves;
+* :mod:`.results`: Table 1 beside the paper, its differences, paired comparisons, both presets;
 * :mod:`.mteb`: the scores under MTEB's definitions beside ours.
 
 Their public functions are re-exported here, so that a chapter calls
@@ -16,9 +16,8 @@ from .dataset import (PAPER_YEARS, PRESET_COLUMNS, VARIANTS, bad_input_table, bu
 from .mteb import MTEB_COLUMNS, mteb_table, mteb_view
 from .paper_figures import figure3_questions, figure_word_counts, paper_examples
 from .results import (TABLE_COLUMNS, available_specs, beside_paper, differences, embedding_difference_table,
-                      not_above_all_positive, pair_scores, paper_all_positive, paper_row_notes, preset_claims,
-                      preset_comparison, preset_comparison_figures, ranking_by_answers, row_figures,
-                      standin_corpus_words, table, threshold_curve)
+                      not_above_all_positive, pair_scores, paper_row_notes, preset_claims, preset_comparison,
+                      preset_comparison_figures, table)
 
 __all__ = [
     "PAPER_YEARS", "PRESET_COLUMNS", "VARIANTS", "bad_input_table", "build_variants", "constraint_table", "examples",
@@ -27,6 +26,5 @@ __all__ = [
     "MTEB_COLUMNS", "mteb_table", "mteb_view",
     "figure3_questions", "figure_word_counts", "paper_examples",
     "TABLE_COLUMNS", "available_specs", "beside_paper", "differences", "embedding_difference_table", "not_above_all_positive",
-    "pair_scores", "paper_all_positive", "paper_row_notes", "preset_claims", "preset_comparison",
-    "preset_comparison_figures", "ranking_by_answers", "row_figures", "standin_corpus_words", "table", "threshold_curve",
+    "pair_scores", "paper_row_notes", "preset_claims", "preset_comparison", "preset_comparison_figures", "table",
 ]  # fmt: skip

@@ -1,6 +1,6 @@
 """Table 1 and the results around it: our rows as the paper prints them, beside the paper's, their
-differences, paired comparisons, the two definitions of Random, both presets, and the curves
-behind the binary threshold."""
+differences, paired comparisons, both presets, and the sentences that read them, each laid out
+from figures :mod:`pyrabench.paraphrase.analysis` computes."""
 
 from __future__ import annotations
 
@@ -10,22 +10,17 @@ import numpy as np
 import pandas as pd
 
 from ... import published
-from ...embeddings import PAPER_ROWS, REGISTRY, available, paper_rows, standins
-from ...paraphrase import evaluate as evaluation
-from ...paraphrase import metrics
-from ...paraphrase.evaluate import FIT_FRACTION, Scores
-from ...paraphrase.store import Benchmark
-from ...text import words_many
+from ...embeddings import PAPER_ROWS, REGISTRY, available, paper_rows
+from ...paraphrase.evaluate import Scores
 from ..tables import format_interval, number
 
 
-def preset_comparison(benches: Mapping[str, Benchmark], specs: Sequence[str], data=None, seed: int = 0) -> pd.DataFrame:
-    """Each embedding of ``specs`` scored on each named benchmark: F (threshold fitted), F of
-    calling every pair a paraphrase, F of a random guess at the base rate, success, MRR."""
+def preset_comparison(rows_by_policy: Mapping[str, Sequence[dict]]) -> pd.DataFrame:
+    """Table 1's rows on each named benchmark
+    (:func:`pyrabench.paraphrase.analysis.evaluate_presets`): F (threshold fitted), F of calling
+    every pair a paraphrase, F of a random guess at the base rate, success, MRR."""
     records = []
-    for name, b in benches.items():
-        embeddings = evaluation.load_embeddings(specs, b, data=data, progress=False)
-        rows, _ = evaluation.evaluate_all(b, embeddings, seed=seed, names=list(specs))
+    for name, rows in rows_by_policy.items():
         for r in rows:
             records.append({
                 "policy": name,
@@ -221,79 +216,6 @@ def differences(side: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame.from_records(records)
 
 
-def standin_corpus_words(data=None) -> int:
-    """Words (as the stand-ins tokenize them) of the corpus the word2vec stand-ins train on."""
-    texts = standins.corpus_texts(standins.corpus_files(data))
-    return int(sum(len(ws) for ws in words_many(texts)))
-
-
-def row_figures(rows: Sequence[dict]) -> dict[str, float]:
-    """The numbers the book's prose quotes from Table 1 rows, keyed ``<embedding>_<metric>``
-    (success rate in percent), with the paper's as ``paper_<embedding>_<metric>``."""
-    out = {}
-    for r in rows:
-        name = r["embedding"]
-        out.update({
-            f"{name}_f": r["binary_f1"],
-            f"{name}_f_all_positive": r["binary_f1_all_positive"],
-            f"{name}_f_base_rate_guess": r["binary_f1_base_rate_guess"],
-            f"{name}_success": 100 * r["ranking_success"],
-            f"{name}_mrr": r["ranking_mrr"],
-        })
-        paper = published.table1_row(name)
-        if paper is not None:
-            out.update({
-                f"paper_{name}_f": paper.binary_f1,
-                f"paper_{name}_success": 100 * paper.ranking_success,
-                f"paper_{name}_mrr": paper.ranking_mrr,
-            })
-    return out
-
-
-def ranking_by_answers(bench: Benchmark, scores: Scores, ties: str = "split") -> pd.DataFrame:
-    """Ranking results grouped by how many questions the asking item has (its number of valid
-    answers in one-question-per-pair mode): questions, success (%), MRR, words shared with the
-    answer. Shows what weighting every (label, contributor) pair instead of every label does."""
-    success, reciprocal = metrics.ranking_outcomes(scores.ranking, ties)
-    r = bench.ranking
-    asker = r["question_id"].str.split(">").str[0]
-    answers = asker.map(asker.value_counts())
-    frame = pd.DataFrame({
-        "answers of the question's item": np.minimum(answers.to_numpy(), 4),
-        "success": success,
-        "reciprocal": reciprocal,
-        "shared": r["answer_shared_words"].to_numpy() if "answer_shared_words" in r else np.nan,
-    })
-    out = frame.groupby("answers of the question's item").agg(
-        questions=("success", "size"), success=("success", "mean"), MRR=("reciprocal", "mean"),
-        shared=("shared", "mean"),
-    )
-    out["success"] *= 100
-    out = out.rename(columns={"success": "success rate (%)", "shared": "mean words shared with the answer"})
-    out.index = [f"{k}+" if k == 4 else str(k) for k in out.index]
-    out.index.name = "answers of the question's item"
-    return out
-
-
-def paper_all_positive() -> dict:
-    """The paper's Random F beside what two kinds of "random" give at the paper's own class
-    balance (8,390 positives of 197,619 pairs, §3): a random guess at the base rate (F = the
-    share of positives, with the range of one guess on a 90 % test split) and a threshold tuned
-    on random scores (at best F of calling every pair a paraphrase)."""
-    paper = published.BAUMEL2016_COUNTS
-    pos, total = paper["positive_pairs"], paper["total_pairs"]
-    guess = metrics.base_rate_guess_f(round((1 - FIT_FRACTION) * pos), round((1 - FIT_FRACTION) * total))
-    return {
-        "paper positives": pos,
-        "paper pairs": total,
-        "share of positives = F of a random guess at the base rate": pos / total,
-        "95% range of one such guess, low": guess.low,
-        "95% range of one such guess, high": guess.high,
-        "F of calling every pair a paraphrase (floor of a tuned threshold)": metrics.all_positive_f(pos, total),
-        "paper's Random F": published.table1_row("random").binary_f1,
-    }
-
-
 def paper_row_notes() -> tuple[dict[str, str], dict[str, str]]:
     """From :func:`pyrabench.embeddings.paper_rows`: (notes for rows we cannot compute — status
     and command —, stand-ins running in place of missing vectors)."""
@@ -311,16 +233,6 @@ def available_specs(include_stand_ins: bool = True) -> list[str]:
     return names
 
 
-def threshold_curve(scores: Scores, seed: int = 0) -> pd.DataFrame:
-    """F, precision and recall against the threshold on the fitting split (for plotting)."""
-    fit, _ = metrics.split_indices(scores.labels, FIT_FRACTION, seed)
-    curve = metrics.f_curve(scores.binary[fit], scores.labels[fit])
-    frame = pd.DataFrame({k: curve[k] for k in ("threshold", "precision", "recall", "f1")})
-    frame = frame[np.isfinite(frame["threshold"])]
-    frame.insert(0, "embedding", scores.embedding)
-    return frame.reset_index(drop=True)
-
-
 def pair_scores(scores: Scores) -> pd.DataFrame:
     """Long table of binary-test similarities with labels (for distribution plots)."""
     return pd.DataFrame({
@@ -330,12 +242,14 @@ def pair_scores(scores: Scores) -> pd.DataFrame:
     })
 
 
-def preset_claims(figures: Mapping[str, float], by_answers: pd.DataFrame, embedding: str = "onehot",
+def preset_claims(figures: Mapping[str, float], answers: Mapping[str, float], embedding: str = "onehot",
                   margin: float = 0.05) -> str:
     """The chapter's reading of :func:`preset_comparison_figures` (prefixes ``literal``, ``pairs``,
-    ``labels``, with the paper's ``paper_<embedding>_*`` of :func:`row_figures`) and of
-    :func:`ranking_by_answers`: every verdict from those figures. ``margin``: an F within it of
-    the all-positive F is "barely above" it."""
+    ``labels``, with the paper's ``paper_<embedding>_*`` of
+    :func:`pyrabench.paraphrase.analysis.row_figures`) and of
+    :func:`pyrabench.paraphrase.analysis.single_answer_figures` (``answers``; empty: no sentence on
+    them): every verdict from those figures. ``margin``: an F within it of the all-positive F is
+    "barely above" it."""
     e = embedding
     f, f_all = figures[f"literal_{e}_f"], figures["literal_f_all_positive"]
     paper_success = figures[f"paper_{e}_success"]
@@ -353,15 +267,12 @@ def preset_claims(figures: Mapping[str, float], by_answers: pd.DataFrame, embedd
              f"both lie {'above' if lo > paper_success else 'below'} the paper's figure")
     text = [literal, f"On the `paper` preset the two question modes ({pairs:.1f} % one question per pair, "
                      f"{labels:.1f} % one per label) {modes}."]
-    if "1" in by_answers.index and len(by_answers) > 1:
-        single = by_answers.loc["1"]
-        rest = by_answers.drop(index="1")
-        rest_success = float(np.average(rest["success rate (%)"], weights=rest["questions"]))
-        shared_more = single["mean words shared with the answer"] > float(
-            np.average(rest["mean words shared with the answer"], weights=rest["questions"]))
+    if answers:
+        single, rest = answers["single_success"], answers["rest_success"]
+        shared_more = answers["single_shared"] > answers["rest_shared"]
         text.append(f"A label with a single answer shares {'more' if shared_more else 'no more'} words with it "
-                    f"({single['mean words shared with the answer']:.2f} on average) and {e} answers those questions "
-                    f"{'more' if single['success rate (%)'] > rest_success else 'less'} often "
-                    f"({single['success rate (%)']:.1f} % against {rest_success:.1f} % for labels with more answers)"
+                    f"({answers['single_shared']:.2f} on average) and {e} answers those questions "
+                    f"{'more' if single > rest else 'less'} often "
+                    f"({single:.1f} % against {rest:.1f} % for labels with more answers)"
                     + (", so weighing every label equally scores higher." if labels > pairs else "."))
     return " ".join(text)
