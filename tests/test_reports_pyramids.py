@@ -46,8 +46,10 @@ def test_views():
     weights = pd.DataFrame({"corpus": ["x", "x", "y"], "weight": [1, 2, 1], "nist": [0.6, 0.4, 1.0],
                             "auto": [0.5, 0.5, 1.0]})
     view = reports.weights_view(weights)
-    assert list(view.columns) == ["weight", "x, NIST (%)", "x, built (%)", "y, NIST (%)", "y, built (%)"]
-    assert view["y, NIST (%)"].tolist() == [1.0, 0.0]
+    assert list(view.columns) == ["corpus", "weight 1: NIST / built (%)", "weight 2: NIST / built (%)"]
+    assert view["corpus"].tolist() == ["x", "y"]
+    assert view["weight 1: NIST / built (%)"].tolist() == ["60.0 / 50.0", "100.0 / 100.0"]
+    assert view["weight 2: NIST / built (%)"].tolist() == ["40.0 / 50.0", "0.0 / 0.0"]
     side = pd.DataFrame({"nist_id": [3, 0], "nist_weight": [2, 0], "nist_label": ["x" * 100, ""],
                          "auto_id": [0, 7], "auto_weight": [0, 1], "auto_label": ["", "short"]})
     shown = reports.side_by_side_view(side, width=10)

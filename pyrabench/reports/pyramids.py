@@ -52,16 +52,14 @@ def lever_view(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def weights_view(table: pd.DataFrame) -> pd.DataFrame:
-    """Share of SCUs at each weight, NIST's and built, one column pair per corpus."""
-    wide = table.pivot(index="weight", columns="corpus", values=["nist", "auto"])
-    wide.columns = [f"{corpus}, {'NIST' if side == 'nist' else 'built'} (%)" for side, corpus in wide.columns]
-    order = [c for corpus in dict.fromkeys(table["corpus"]) for c in wide.columns if c.startswith(f"{corpus},")]
-    return wide[order].fillna(0.0).reset_index()
-
-
-def weights_kinds(view: pd.DataFrame) -> dict[str, str]:
-    """Every share column of :func:`weights_view` as a share (a fraction shown in percent)."""
-    return {c: "share" for c in view.columns if c != "weight"} | {"weight": "count"}
+    """Share of SCUs at each weight, one row per corpus, each cell NIST's share beside the built
+    pyramids' (in percent): eight share columns would not fit a page."""
+    wide = table.pivot(index="corpus", columns="weight", values=["nist", "auto"]).fillna(0.0)
+    corpora = list(dict.fromkeys(table["corpus"]))
+    weights = sorted(table["weight"].unique())
+    return pd.DataFrame({"corpus": corpora, **{
+        f"weight {w}: NIST / built (%)": [f"{100 * wide.at[c, ('nist', w)]:.1f} / {100 * wide.at[c, ('auto', w)]:.1f}"
+                                          for c in corpora] for w in weights}})
 
 
 def plot_weights(table: pd.DataFrame):
