@@ -58,3 +58,16 @@ def test_the_command_imports_no_library_it_does_not_use(tmp_path):
     models = resolve(None).path / "tac2008" / "pyramids.jsonl"
     argv = ["pyramid", "--models", str(models), "--out", str(tmp_path / "out"), "--similarity", "uni"]
     assert _imported_by(argv, HEAVY) == (0, [])
+
+
+def test_model_files_ending_in_a_line_end_build_and_read_back(tmp_path):
+    """Editors end a text file with a line end: it is no part of the summary, and the written
+    .pyr reads back with the models' texts as given, less those closing blanks."""
+    from pyrabench.data.user_pyramids import read_pyramid_file
+
+    root = _models(tmp_path / "m", {"t1": {"x": A + "\n", "y": B + "\n\n"}})
+    assert main(["pyramid", "--models", str(root), "--out", str(tmp_path / "out"), "--similarity", "uni"]) == 0
+    back = read_pyramid_file(tmp_path / "out" / "t1.pyr")
+    assert sorted(back.summaries) == sorted([A, B])
+    (built,) = sacrerouge.read_pyramids(tmp_path / "out" / "pyramids.jsonl", "built")
+    assert sorted(built.summaries) == sorted([A, B])

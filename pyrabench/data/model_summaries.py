@@ -13,7 +13,9 @@ a JSON Lines file (``.jsonl``)         SacreROUGE's pyramid layout without the S
 =====================================  ==========================================================
 
 Text is read as :mod:`pyrabench.data.summaries` reads it (UTF-8, a byte-order mark dropped, line
-ends as ``\\n``). The checks a pyramid needs, each an error naming the file (and line): fewer
+ends as ``\\n``), and blanks at a summary's end are dropped (a text file's closing line end is
+no part of the summary, and a DUCView ``.pyr`` cannot hold them); the offsets into each model
+stay those of the text as given. The checks a pyramid needs, each an error naming the file (and line): fewer
 than two models for a topic (an SCU's weight counts them), a model id given twice for a topic,
 a model summary without a word. A topic whose longest model has more than
 :data:`LENGTH_RATIO` times the words of its shortest is kept, with a warning
@@ -28,6 +30,7 @@ from pathlib import Path
 
 from ..errors import DataFormatError, MissingDataError, PyrabenchWarning
 from ..files import read_jsonl
+from ..text import count_words
 from .names import PEER_TEXT
 from .summaries import _from_file, _normalized, _visible
 
@@ -46,24 +49,20 @@ class ModelSet:
     uneven: bool = False
 
 
-def word_count(text: str) -> int:
-    """Whitespace-separated tokens holding a letter or digit (DUC's word count)."""
-    return sum(1 for t in text.split() if any(ch.isalnum() for ch in t))
-
-
 def _checked(topic: str, entries: list[tuple[str, str, str]], where) -> ModelSet:
     """``entries``: ``(model id, text, source)``; the checks of the module docstring."""
+    entries = [(model, text.rstrip(), source) for model, text, source in entries]
     seen: dict[str, str] = {}
     for model, text, source in entries:
         if model in seen:
             raise DataFormatError(source, f"model {model!r} of topic {topic!r} given twice (first: {seen[model]})")
         seen[model] = source
-        if word_count(text) == 0:
+        if count_words(text) == 0:
             raise DataFormatError(source, f"model {model!r} of topic {topic!r} is empty: a pyramid needs its words")
     if len(entries) < 2:
         raise DataFormatError(where, f"topic {topic!r} has {len(entries)} model summary; a pyramid needs at least "
                                      "two (an SCU's weight counts the models that express it)")
-    counts = [word_count(t) for _, t, _ in entries]
+    counts = [count_words(t) for _, t, _ in entries]
     uneven = max(counts) > LENGTH_RATIO * min(counts)
     if uneven:
         warnings.warn(f"{where}: the models of topic {topic!r} differ wildly in length ({min(counts)} to "
