@@ -2,9 +2,11 @@
 on one cache entry, and inputs too large to read whole.
 
 Every writer of the package goes through :func:`pyrabench.files.atomic_write` (a benchmark
-through :func:`~pyrabench.files.atomic_directory`). Each is run in a forked child that writes two
-versions in turn until it is SIGKILLed after a seeded random delay; the parent then reads what is
-there with the package's own reader, which must find one complete version, never part of one.
+through :func:`~pyrabench.files.atomic_directory`). Each is run in a forked child that kills itself
+at each stage of a write (the temporary opened, half the bytes written, synced, before and after the
+rename), so every outcome is asserted exactly on any machine; a few kills at seeded random times
+follow. The parent reads what is there with the package's own reader, which must find one complete
+version, never part of one.
 A full disk is a file-size limit (``RLIMIT_FSIZE``, with ``SIGXFSZ`` ignored so that a write
 fails with ``EFBIG``): the writer must raise an :class:`OutputError` naming the file and leave
 nothing behind.
@@ -19,6 +21,7 @@ import resource
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,7 +37,7 @@ from pyrabench.errors import DataFormatError, OutputError
 from pyrabench.paraphrase import store
 from pyrabench.sts import outputs, releases
 
-KILLS = 32  # per writer
+RANDOM_KILLS = 8  # per writer, beside the kills at each stage
 SEED = 20260
 
 
@@ -158,25 +161,142 @@ def _forever(write: Callable[[int], None]) -> Callable[[], None]:
     return run
 
 
-def _seconds_per_write(writer: Writer) -> float:
-    times = []
-    for i in range(3):
-        start = time.perf_counter()
-        writer.write(i)
-        times.append(time.perf_counter() - start)
-    return sorted(times)[1]
+# --------------------------------------------------------------------------- kills at chosen stages
+
+# Where a write is killed, in the order a write passes them. Each stage is a call the write makes
+# (``hooks``): the child process SIGKILLs itself just before (``when="before"``) or just after it,
+# at its first or its last occurrence in one write (a benchmark's directory holds files written
+# atomically themselves: its own temporary is the first made, its own swap the last rename).
+# ``half-written`` is the kernel's: a file-size limit of half the largest file sends SIGXFSZ when
+# the write crosses it, with half the bytes on disk.
+@dataclass(frozen=True)
+class Stage:
+    name: str
+    hooks: tuple[str, ...] = ()
+    when: str = "after"
+    occurrence: str = "first"
+    published: bool = False  # killed once the new version has its name
+
+
+STAGES = (
+    Stage("temporary-opened", ("tempfile.mkstemp", "tempfile.mkdtemp")),
+    Stage("half-written"),
+    Stage("synced", ("os.fsync",)),
+    Stage("before-rename", ("os.replace", "os.rename", "files._exchange"), "before", "last"),
+    Stage("renamed", ("os.replace", "os.rename", "files._exchange"), "after", "last", published=True),
+)
+_OWNERS = {"tempfile": tempfile, "os": os, "files": files}
+
+
+def _hooked(hooks: tuple[str, ...], on_call: Callable[[str, Callable, tuple, dict], object]) -> list:
+    """Replace each ``module.name`` of ``hooks`` by a wrapper calling ``on_call(name, real, args,
+    kwargs)``; returns what to restore."""
+    saved = []
+    for hook in hooks:
+        owner, name = hook.split(".")
+        module = _OWNERS[owner]
+        real = getattr(module, name)
+        saved.append((module, name, real))
+        setattr(module, name, lambda *a, _h=hook, _r=real, **k: on_call(_h, _r, a, k))
+    return saved
+
+
+def _restore(saved: list) -> None:
+    for module, name, real in reversed(saved):
+        setattr(module, name, real)
+
+
+def _calls_in_one_write(writer: Writer, stage: Stage, version: int) -> int:
+    """How many of ``stage``'s hooked calls one write of ``version`` makes (run in this process)."""
+    count = 0
+
+    def counting(_hook, real, args, kwargs):
+        nonlocal count
+        count += 1
+        return real(*args, **kwargs)
+
+    saved = _hooked(stage.hooks, counting)
+    try:
+        writer.write(version)
+    finally:
+        _restore(saved)
+    return count
+
+
+def _largest_file(path: Path) -> int:
+    return max(p.stat().st_size for p in path.rglob("*") if p.is_file()) if path.is_dir() else path.stat().st_size
+
+
+def _killed_at(stage: Stage, writer: Writer, version: int) -> Callable[[], None]:
+    """The child's work: write ``version`` and die at ``stage`` (never return). Measured on the
+    version in place, which it rewrites (write the old version after)."""
+    if stage.name == "half-written":
+        half = _largest_file(writer.path) // 2
+
+        def run():
+            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+            resource.setrlimit(resource.RLIMIT_FSIZE, (half, resource.getrlimit(resource.RLIMIT_FSIZE)[1]))
+            signal.signal(signal.SIGXFSZ, signal.SIG_DFL)  # the kernel kills the writer at the limit
+            writer.write(version)
+
+        return run
+    total = _calls_in_one_write(writer, stage, version)
+    assert total, f"{stage.name}: the write never calls {stage.hooks}"
+    target = 1 if stage.occurrence == "first" else total
+    seen = 0
+
+    def on_call(_hook, real, args, kwargs):
+        nonlocal seen
+        seen += 1
+        if seen == target and stage.when == "before":
+            os.kill(os.getpid(), signal.SIGKILL)
+        result = real(*args, **kwargs)
+        if seen == target:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return result
+
+    def run():
+        _hooked(stage.hooks, on_call)
+        writer.write(version)
+
+    return run
+
+
+@pytest.mark.parametrize("stage", STAGES, ids=[s.name for s in STAGES])
+@pytest.mark.parametrize("kind", WRITERS)
+def test_a_writer_killed_at_each_stage_leaves_the_old_version_or_the_new_one_whole(
+        kind, stage, tmp_path, sample_corpora, sample_bench):
+    """A kill before the rename leaves the old version and a stale temporary (swept by the next
+    write); a kill after it, the new version. Deterministic: the child kills itself at the stage."""
+    writer = _writers(kind, tmp_path / "out", sample_corpora, sample_bench)
+    old, new = 0, 1
+    writer.write(new)
+    run = _killed_at(stage, writer, new)  # learns the new version's file sizes and hooked calls
+    writer.write(old)
+    pid, r = _fork(run)
+    _, status = os.waitpid(pid, 0)
+    error = os.read(r, 4000).decode()
+    os.close(r)
+    signal_expected = signal.SIGXFSZ if stage.name == "half-written" else signal.SIGKILL
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal_expected, (status, error)
+    assert writer.read() == writer.versions[new if stage.published else old]
+    if not stage.published:
+        assert writer.leftovers(), "the killed write left no temporary: it was not killed inside the write"
+    elif writer.path.is_file():
+        assert writer.leftovers() == []  # the temporary took the name
+    writer.write(old)  # the next write removes what the killed one left
+    assert writer.leftovers() == [] and writer.read() == writer.versions[old]
 
 
 @pytest.mark.parametrize("kind", WRITERS)
-def test_a_writer_killed_at_random_points_leaves_a_complete_version(kind, tmp_path, sample_corpora, sample_bench):
+def test_a_writer_killed_at_random_times_leaves_a_complete_version(kind, tmp_path, sample_corpora, sample_bench):
+    """Kills at seeded random times, wherever they land (the stages above are where they matter;
+    how many land inside a write depends on the machine, so it is printed, never asserted)."""
     writer = _writers(kind, tmp_path / "out", sample_corpora, sample_bench)
     span = 2 * _seconds_per_write(writer)
     rng = random.Random(f"{SEED}-{kind}")
-    mid_write = kills = 0
-    # at least KILLS kills, and more (up to 4 × KILLS) until KILLS // 8 of them landed inside a write:
-    # on a busy machine fewer land there, and the test is about those
-    while kills < KILLS or (mid_write < KILLS // 8 and kills < 4 * KILLS):
-        kills += 1
+    mid_write = 0
+    for _ in range(RANDOM_KILLS):
         pid, r = _fork(_forever(writer.write))
         time.sleep(rng.uniform(0, span))
         os.kill(pid, signal.SIGKILL)
@@ -186,11 +306,18 @@ def test_a_writer_killed_at_random_points_leaves_a_complete_version(kind, tmp_pa
         assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, error
         assert writer.read() in writer.versions  # the old version, or the new one, whole
         mid_write += bool(writer.leftovers())
-    # the kills did land inside writes (each left its temporary file), not only between them
-    assert mid_write >= KILLS // 8, f"only {mid_write} of {kills} kills hit a write"
-    print(f"{kind}: {mid_write} of {kills} kills inside a write")
+    print(f"{kind}: {mid_write} of {RANDOM_KILLS} kills inside a write")
     writer.write(0)  # the next write removes what the killed ones left
     assert writer.leftovers() == [] and writer.read() == writer.versions[0]
+
+
+def _seconds_per_write(writer: Writer) -> float:
+    times = []
+    for i in range(3):
+        start = time.perf_counter()
+        writer.write(i)
+        times.append(time.perf_counter() - start)
+    return sorted(times)[1]
 
 
 def test_a_damaged_sealed_entry_is_never_read(tmp_path):
