@@ -5,10 +5,14 @@ The figures themselves (the placement among the DUC systems, the trust figures, 
 calibrated model finds beside NIST's lead, the overlap of a lead with NIST's) are computed by
 :mod:`pyrabench.scoring.auto.placement`; here they are only put into words, every verdict decided
 by the figures it is given, and drawn: :func:`plot_estimates` sets the DUC systems' manual means
-against their estimates with intervals, and yours.
+against their estimates with intervals, and yours. :func:`explain_blocks` lays the SCUs the model
+finds out for a terminal; :func:`plot_reliability` draws the reliability curve of the model's
+probabilities against crowd labels (:mod:`pyrabench.scoring.auto.label_agreement`).
 """
 
 from __future__ import annotations
+
+import textwrap
 
 import numpy as np
 import pandas as pd
@@ -17,6 +21,8 @@ from ..extras import plotting
 
 #: A lead whose words are at least this share of NIST's lead's is "nearly the same text".
 NEARLY_SAME = 0.9
+#: The width ``--explain`` fits its lines to (a terminal's).
+EXPLAIN_WIDTH = 100
 
 
 def lead_reading(overlap: float) -> str:
@@ -104,5 +110,54 @@ def plot_estimates(systems: pd.DataFrame):
            ylabel="estimate (system mean, 95 % interval)")
     ax.set_aspect("equal")
     ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2, frameon=False)  # hides no point
+    fig.tight_layout()
+    return fig
+
+
+def _wrapped(text: str, first: str, rest: str, width: int) -> list[str]:
+    return textwrap.wrap(" ".join(str(text).split()) or "-", width, initial_indent=first, subsequent_indent=rest,
+                         break_long_words=True, break_on_hyphens=False)
+
+
+def explain_blocks(explained: pd.DataFrame, summaries: pd.DataFrame, width: int = EXPLAIN_WIDTH) -> str:
+    """The SCUs ``--explain`` lists (:meth:`pyrabench.scoring.auto.own.OwnScores.explained`), one
+    block per summary, no line wider than ``width``: a heading (topic, system, estimate and
+    interval, the SCUs counted), then per SCU its counted flag, probability and weight before its
+    label, and the sentence carrying its evidence under it, each wrapped."""
+    per = summaries.set_index(["topic", "system"])
+    lines: list[str] = []
+    for (topic, system), rows in explained.groupby(["topic", "system"], sort=False):
+        s = per.loc[(topic, system)]
+        head = (f"{topic} / {system}: estimate {s['estimate']:.3f} [{s['estimate_low']:.3f}, "
+                f"{s['estimate_high']:.3f}], {int(s['scus'])} SCU{'s' if int(s['scus']) != 1 else ''} counted")
+        lines.extend(["", *_wrapped(head, "", "    ", width)])
+        for r in rows.itertuples():
+            mark = "counted" if r.counted else "       "
+            lead = f"  {mark} p {r.p:.3f} w {int(r.weight)}  "
+            lines.extend(_wrapped(r.label, lead, " " * len(lead), width))
+            lines.extend(_wrapped(f"evidence: {r.evidence}", " " * len(lead), " " * (len(lead) + 10), width))
+    if not lines:
+        return "(none)"
+    return "\n".join(lines[1:])
+
+
+def plot_reliability(curve: pd.DataFrame, title: str = ""):
+    """The reliability curve (:func:`pyrabench.scoring.auto.label_agreement.reliability`): per bin
+    of the model's probability, the share of units the crowd found present against the bin's mean
+    probability, each point's area its units; the diagonal is perfect calibration."""
+    plt, _ = plotting()
+    used = curve[curve["n"] > 0]
+    fig, ax = plt.subplots(figsize=(4.8, 4.2))
+    ax.plot([0, 1], [0, 1], color="0.6", lw=1, ls="--", label="calibrated")
+    ax.plot(used["p"], used["present"], color="C0", lw=1.5)
+    ax.scatter(used["p"], used["present"], s=20 + 200 * used["n"] / max(1, used["n"].max()), color="C0",
+               label="bins of ten (area: units)", zorder=3)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("the model's probability (mean of the bin)")
+    ax.set_ylabel("share of units labelled present")
+    if title:
+        ax.set_title(title, fontsize=10)
+    ax.legend(loc="upper left", fontsize=8)
     fig.tight_layout()
     return fig
