@@ -16,7 +16,7 @@ TEXTS = ("Magma rises to the surface.", "Lava cools into rock.", "Magma reaches 
 
 def _pyramid(n_summaries: int = 3, topic: str = "t") -> Pyramid:
     summaries = TEXTS[:n_summaries]
-    word = "Magma" if n_summaries > 1 else "Lava"
+    word = "Magma"
     contributors = tuple(Contributor(word, (Part(word, s.index(word), s.index(word) + len(word)),), k)
                          for k, s in enumerate(summaries) if word in s)
     return Pyramid("pyramid", topic, summaries, tuple("ABC"[:n_summaries]), (SCU(1, "magma", contributors),))

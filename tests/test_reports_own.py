@@ -57,3 +57,26 @@ def test_plot_estimates_marks_nists_lead_and_yours():
     labels = ax.get_legend_handles_labels()[1]
     assert "NIST's lead (peer 1)" in labels and "lead (estimate, no manual score)" in labels
     assert "DUC systems" in labels and ax.get_xlabel().startswith("manual") and ax.get_ylabel().startswith("estimate")
+
+
+def test_explain_blocks_fit_a_terminal_of_100_columns():
+    from pyrabench.reports.own import explain_blocks
+
+    label = "The Southern Poverty Law Center tracks hate groups " * 6
+    evidence = "x" * 250  # one word longer than a line is cut, never overflows
+    explained = pd.DataFrame({"topic": ["D0701", "D0701", "D0702"], "system": ["s" * 120, "s" * 120, "b"],
+                              "scu_id": [1, 2, 3], "label": [label, "short", "one"], "weight": [4, 1, 2],
+                              "p": [0.953, 0.31, 0.5], "counted": [True, False, True],
+                              "evidence": [evidence, "A sentence.", ""]})
+    summaries = pd.DataFrame({"topic": ["D0701", "D0702"], "system": ["s" * 120, "b"], "estimate": [0.41, 0.2],
+                              "estimate_low": [0.2, 0.0], "estimate_high": [0.6, float("inf")], "scus": [1, 1]})
+    text = explain_blocks(explained, summaries, "SCUs the model finds " + "(a long rule) " * 10)
+    lines = text.splitlines()
+    assert max(map(len, lines)) <= 100
+    assert lines[0].startswith("SCUs the model finds") and "" in lines
+    assert "  counted p 0.953 w 4  The Southern Poverty" in text and "          p 0.310 w 1  short" in text
+    assert "evidence: A sentence." in text and "evidence: -" not in text
+    assert "D0702 / b: estimate 0.200 [0.000, inf], 1 SCU counted" in text
+    assert sum(line.startswith("D070") for line in lines) == 2  # one block per summary
+    assert explain_blocks(explained.iloc[:0], summaries).strip() == "(none)"
+    assert max(map(len, explain_blocks(explained, summaries, width=60).splitlines())) <= 60

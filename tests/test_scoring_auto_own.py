@@ -286,3 +286,20 @@ def test_first_call_training_wmf_shows_a_progress_bar(tmp_path, monkeypatch):
         monkeypatch.setattr(sys, "stderr", err)
         wmf.fit(texts, params, cache=cache)
         assert (f"training WMF on {len(texts)} texts" in err.getvalue()) == bar, err.getvalue()
+
+
+def test_lite_pyramids_estimate_the_expected_share_of_units_present(sample_root):
+    from pyrabench.data.lite_pyramids import read_line_summaries, read_units
+
+    root = sample_root / "lite"
+    units = read_units(root / "SCUs.txt", root / "ids.txt")
+    scores = score_summaries(read_line_summaries(root / "summaries", units), pyramid=units.pyramids(),
+                             calibrate_on="duc2007", data=sample_root, n_resamples=50)
+    assert len(scores.summaries) == 16 and set(scores.scus["weight"]) == {1}
+    share = scores.scus.groupby(["topic", "system"])["p"].mean()
+    est = scores.summaries.set_index(["topic", "system"])["estimate"]
+    assert np.allclose(est.loc[share.index].to_numpy(), share.to_numpy())
+    counted = scores.scus.groupby(["topic", "system"])["counted"].sum()
+    assert (scores.summaries.set_index(["topic", "system"])["scus"].loc[counted.index] == counted).all()
+    with pytest.raises(PyrabenchError, match="no pyramid"):
+        score_summaries(read_line_summaries(root / "summaries", units), pyramid={}, data=sample_root)

@@ -226,8 +226,8 @@ def _own(args) -> int:
         print_table(pd.DataFrame({"figure": list(agreement.figures()),
                                   "value": list(agreement.figures().values())}), floatfmt="{:.3f}")
     if args.explain:
-        print(f"\nSCUs the model finds ({scores.explain_rule}):")
-        print(explain_blocks(scores.explained(), scores.summaries))
+        print()
+        print(explain_blocks(scores.explained(), scores.summaries, f"SCUs the model finds ({scores.explain_rule}):"))
         if recipe is not None:
             print("\nthe 2013 recipe's matches (span of the summary, its similarity to the SCU):")
             print_table(recipe.matches)

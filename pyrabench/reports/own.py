@@ -119,13 +119,16 @@ def _wrapped(text: str, first: str, rest: str, width: int) -> list[str]:
                          break_long_words=True, break_on_hyphens=False)
 
 
-def explain_blocks(explained: pd.DataFrame, summaries: pd.DataFrame, width: int = EXPLAIN_WIDTH) -> str:
-    """The SCUs ``--explain`` lists (:meth:`pyrabench.scoring.auto.own.OwnScores.explained`), one
-    block per summary, no line wider than ``width``: a heading (topic, system, estimate and
-    interval, the SCUs counted), then per SCU its counted flag, probability and weight before its
-    label, and the sentence carrying its evidence under it, each wrapped."""
+def explain_blocks(explained: pd.DataFrame, summaries: pd.DataFrame, title: str = "",
+                   width: int = EXPLAIN_WIDTH) -> str:
+    """The SCUs ``--explain`` lists (:meth:`pyrabench.scoring.auto.own.OwnScores.explained`) under
+    ``title``, one block per summary, no line wider than ``width``: a heading (topic, system,
+    estimate and interval, the SCUs counted), then per SCU its counted flag, probability and
+    weight before its label, and the sentence carrying its evidence under it, each wrapped."""
     per = summaries.set_index(["topic", "system"])
-    lines: list[str] = []
+    lines: list[str] = [""]
+    if title:
+        lines.extend(_wrapped(title, "", "", width))
     for (topic, system), rows in explained.groupby(["topic", "system"], sort=False):
         s = per.loc[(topic, system)]
         head = (f"{topic} / {system}: estimate {s['estimate']:.3f} [{s['estimate_low']:.3f}, "
@@ -136,8 +139,8 @@ def explain_blocks(explained: pd.DataFrame, summaries: pd.DataFrame, width: int 
             lead = f"  {mark} p {r.p:.3f} w {int(r.weight)}  "
             lines.extend(_wrapped(r.label, lead, " " * len(lead), width))
             lines.extend(_wrapped(f"evidence: {r.evidence}", " " * len(lead), " " * (len(lead) + 10), width))
-    if not lines:
-        return "(none)"
+    if len(explained) == 0:
+        lines.extend(["", "(none)"])
     return "\n".join(lines[1:])
 
 
