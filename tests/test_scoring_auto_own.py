@@ -227,9 +227,9 @@ def test_user_pyramid_rules(tmp_path, sample_root):
     assert got.recipe_2013.threshold_from.startswith("threshold 0.5000: given")
     assert got.summaries["recipe_2013_scus"].iloc[0] > 0
     assert np.isnan(got.summaries["estimate"].iloc[0]) and got.summaries["topic"].iloc[0] == "any"
-    one = _pyramid_file(tmp_path, 1, "one.pyr")
-    with pytest.raises(DataFormatError, match=r"one\.pyr: the pyramid of topic 'one' has 1 model summary"):
-        score_summaries(summaries, pyramid=one, data=sample_root)
+    one = _pyramid_file(tmp_path, 1, "one.pyr")  # a lite pyramid: every SCU weighs 1
+    lite = score_summaries(summaries, pyramid=one, data=sample_root)
+    assert lite.summaries["topic"].tolist() == ["any"] and np.isnan(lite.summaries["estimate"].iloc[0])
     with pytest.raises(PyrabenchError, match="exactly one of"):
         score_summaries(summaries, corpus="duc2007", pyramid=one, data=sample_root)
 
