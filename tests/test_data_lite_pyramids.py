@@ -158,3 +158,18 @@ def test_the_bundled_sample_reads(sample_root):
     summaries = read_line_summaries(root / "summaries", units)
     labels = read_labels(root / "labels", units, {s.system for s in summaries})
     assert len(units) == 4 and len(summaries) == 16 and len(labels) == 4 * sum(map(len, units.units))
+
+
+def test_a_dataset_folder_as_lite2pyramid_lays_it_out(sample_root, lite, tmp_path):
+    from pyrabench.data.lite_pyramids import dataset_folder, read_dataset
+
+    assert dataset_folder(sample_root) == sample_root / "lite"
+    got = read_dataset(lite)
+    assert got.units.ids == ("bridge", "library") and len(got.summaries) == 4 and len(got.labels) == 10
+    (tmp_path / "bare" / "summaries").mkdir(parents=True)
+    _write(tmp_path / "bare" / "SCUs.txt", "One.\n")
+    _write(tmp_path / "bare" / "summaries" / "s.summary", "one .\n")
+    bare = read_dataset(tmp_path / "bare")
+    assert bare.units.ids == ("1",) and bare.labels is None
+    with pytest.raises(MissingDataError, match="no lite dataset"):
+        dataset_folder(tmp_path / "bare" / "summaries")

@@ -80,3 +80,33 @@ def test_explain_blocks_fit_a_terminal_of_100_columns():
     assert sum(line.startswith("D070") for line in lines) == 2  # one block per summary
     assert explain_blocks(explained.iloc[:0], summaries).strip() == "(none)"
     assert max(map(len, explain_blocks(explained, summaries, width=60).splitlines())) <= 60
+
+
+def test_lite_agreement_table_sets_published_figures_in_their_rows():
+    from pyrabench.published import LiteFigure
+    from pyrabench.reports.own import LITE_ROWS, lite_agreement_table, plot_reliability
+    from pyrabench.scoring.auto.label_agreement import LabelAgreement, reliability
+
+    units = {"f1": 0.5, "precision": 0.4, "recall": 0.7, "auc": 0.8, "ece": 0.1, "counted": 1.3, "present": 0.9}
+    corr = {"estimate": {"summary": {"pearson": 0.55, "spearman": 0.5}, "pooled": {"pearson": 0.53},
+                         "system": {"pearson": 0.98, "spearman": 0.9}},
+            "rouge_2": {"summary": {"pearson": 0.52}, "pooled": {"error": "constant"}, "system": {"pearson": 0.99}}}
+    agree = LabelAgreement(10, 2, 5, units, corr, {"coverage": 0.95, "width": 0.66, "system_coverage": 0.0,
+                                                   "system_width": 0.1}, reliability([0.1, 0.9], [0, 1]))
+    figures = (LiteFigure("zhang2021finding", "NLI", "REALSumm", "system", "pearson", 0.945),
+               LiteFigure("nawrath2024role", "NLI", "PyrXSum", "summary", "pearson", 0.7))
+    table = lite_agreement_table({"ours": agree}, figures)
+    assert list(table.index) == [label for label, _ in LITE_ROWS]
+    assert table.columns.tolist() == ["ours", "ROUGE-2 (jackknifed recall of the units)",
+                                      "NLI, REALSumm (Zhang & Bansal (2021), published)",
+                                      "NLI, PyrXSum (Nawrath et al. (2024), published)"]
+    assert table.loc["units counted: F1 against the crowd", "ours"] == 0.5
+    assert table.loc["summary r (per example, averaged)", "ours"] == 0.55
+    assert table.loc["summaries inside their 95 % interval", "ours"] == 0.95
+    rouge = table["ROUGE-2 (jackknifed recall of the units)"]
+    assert rouge["system r"] == 0.99 and np.isnan(rouge["summary r (pooled)"]) and np.isnan(rouge["units counted: recall"])
+    assert table.loc["system r", "NLI, REALSumm (Zhang & Bansal (2021), published)"] == 0.945
+    assert table["NLI, PyrXSum (Nawrath et al. (2024), published)"].notna().sum() == 1
+    assert table.loc["summary r (per example, averaged)", "NLI, PyrXSum (Nawrath et al. (2024), published)"] == 0.7
+    fig = plot_reliability({"ours": agree.reliability}, "t")
+    assert fig.axes[0].get_xlim() == (0.0, 1.0)

@@ -17,7 +17,7 @@ from pyrabench.data import ducview
 from pyrabench.data.corpora import load_corpus
 from pyrabench.data.model import SCU, Pyramid
 from pyrabench.data.summaries import Summary
-from pyrabench.errors import DataFormatError, PyrabenchError, PyrabenchWarning, UnknownNameError
+from pyrabench.errors import PyrabenchError, PyrabenchWarning, UnknownNameError
 from pyrabench.scoring.auto import own, scu_sets
 from pyrabench.scoring.auto.calibration import calibration
 from pyrabench.scoring.auto.own import score_summaries
@@ -303,3 +303,14 @@ def test_lite_pyramids_estimate_the_expected_share_of_units_present(sample_root)
     assert (scores.summaries.set_index(["topic", "system"])["scus"].loc[counted.index] == counted).all()
     with pytest.raises(PyrabenchError, match="no pyramid"):
         score_summaries(read_line_summaries(root / "summaries", units), pyramid={}, data=sample_root)
+
+
+def test_score_lite_scores_the_dataset_and_measures_it_against_its_labels(sample_root):
+    from pyrabench.data.lite_pyramids import read_dataset
+
+    dataset = read_dataset(sample_root / "lite")
+    scores, agree = own.score_lite(dataset, "duc2007", data=sample_root, n_resamples=50)
+    assert len(scores.summaries) == 16 and agree.summaries == 16 and agree.units["pairs"] == 64
+    assert agree.units["present"] == pytest.approx(dataset.labels.groupby(["topic", "system"])["y"].sum().mean())
+    bare = dataset.__class__(dataset.folder, dataset.units, dataset.summaries, None)
+    assert own.score_lite(bare, "duc2007", data=sample_root, n_resamples=50)[1] is None

@@ -223,8 +223,9 @@ def _own(args) -> int:
         print(f"\nagreement with the labels of {args.labels} ({agreement.summaries} summaries, {agreement.systems} "
               f"systems, {agreement.examples} examples; summary level per example across its systems, averaged "
               "over the examples with a defined correlation, as Lite²Pyramid; pooled: over every summary):")
-        print_table(pd.DataFrame({"figure": list(agreement.figures()),
-                                  "value": list(agreement.figures().values())}), floatfmt="{:.3f}")
+        figures = agreement.figures()
+        print_table(pd.DataFrame({"value": list(figures.values())}, index=pd.Index(list(figures), name="figure")),
+                    floatfmt="{:.3f}")
     if args.explain:
         print()
         print(explain_blocks(scores.explained(), scores.summaries, f"SCUs the model finds ({scores.explain_rule}):"))

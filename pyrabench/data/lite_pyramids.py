@@ -27,7 +27,9 @@ whose length differs from its units.
 
 :func:`lite_pyramid` makes each example a :class:`~pyrabench.data.model.Pyramid` of **one model
 summary**: the units, one a line, each unit an SCU whose one contributor is itself (weight 1),
-so the modified score of a summary is the share of its units present.
+so the modified score of a summary is the share of its units present. :func:`read_dataset` reads
+a dataset's folder as Lite²Pyramid's repository lays PyrXSum and REALSumm out (``SCUs.txt``,
+``ids.txt``, ``summaries/``, ``labels/``); :func:`dataset_folder` finds one in a data root.
 """
 
 from __future__ import annotations
@@ -46,6 +48,8 @@ from .summaries import Summary
 LITE = "lite"
 #: The one model summary's name: the reference the units were written from.
 REFERENCE = "reference"
+#: Where a data root keeps a lite dataset: PyrXSum as its authors ship it, else the bundled sample's.
+LITE_FOLDERS = ("pyrxsum", "lite")
 SUMMARY_SUFFIX = ".summary"
 LABEL_SUFFIX = ".label"
 
@@ -236,3 +240,35 @@ def read_labels(path, units: LiteUnits, systems=None) -> pd.DataFrame:
             ys.extend(int(x) for x in labels)
     return pd.DataFrame({"topic": pd.Series(topics, dtype=str), "system": pd.Series(systems_, dtype=str),
                          "scu_id": pd.Series(ids, dtype="int64"), "y": pd.Series(ys, dtype="int64")})
+
+
+@dataclass(frozen=True)
+class LiteDataset:
+    """A lite dataset's folder read (:func:`read_dataset`): its units, summaries and labels
+    (None without a ``labels/`` folder)."""
+
+    folder: Path
+    units: LiteUnits
+    summaries: tuple[Summary, ...]
+    labels: pd.DataFrame | None
+
+
+def read_dataset(folder) -> LiteDataset:
+    """``SCUs.txt`` (named by ``ids.txt`` when there is one), ``summaries/`` and, when there,
+    ``labels/`` of ``folder``, as Lite²Pyramid's repository lays its datasets out."""
+    folder = Path(folder)
+    ids = folder / "ids.txt"
+    units = read_units(folder / "SCUs.txt", ids if ids.exists() else None)
+    summaries = tuple(read_line_summaries(folder / "summaries", units))
+    labels = None
+    if (folder / "labels").is_dir():
+        labels = read_labels(folder / "labels", units, {s.system for s in summaries})
+    return LiteDataset(folder, units, summaries, labels)
+
+
+def dataset_folder(root) -> Path:
+    """The first of :data:`LITE_FOLDERS` under the data root path ``root``."""
+    for name in LITE_FOLDERS:
+        if (Path(root) / name / "SCUs.txt").is_file():
+            return Path(root) / name
+    raise MissingDataError(f"{root}: no lite dataset ({' or '.join(f'{n}/SCUs.txt' for n in LITE_FOLDERS)})")

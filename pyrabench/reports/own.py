@@ -144,21 +144,73 @@ def explain_blocks(explained: pd.DataFrame, summaries: pd.DataFrame, title: str 
     return "\n".join(lines[1:])
 
 
-def plot_reliability(curve: pd.DataFrame, title: str = ""):
-    """The reliability curve (:func:`pyrabench.scoring.auto.label_agreement.reliability`): per bin
-    of the model's probability, the share of units the crowd found present against the bin's mean
-    probability, each point's area its units; the diagonal is perfect calibration."""
+#: The rows of the lite agreement table: (label, where the figure is in a LabelAgreement).
+LITE_ROWS = (
+    ("units counted: F1 against the crowd", ("units", "f1")),
+    ("units counted: precision", ("units", "precision")),
+    ("units counted: recall", ("units", "recall")),
+    ("AUC of the probabilities", ("units", "auc")),
+    ("ECE of the probabilities (ten bins)", ("units", "ece")),
+    ("units counted per summary", ("units", "counted")),
+    ("units present per summary (crowd)", ("units", "present")),
+    ("summary r (per example, averaged)", ("summary", "pearson")),
+    ("summary ρ (per example, averaged)", ("summary", "spearman")),
+    ("summary r (pooled)", ("pooled", "pearson")),
+    ("summary ρ (pooled)", ("pooled", "spearman")),
+    ("system r", ("system", "pearson")),
+    ("system ρ", ("system", "spearman")),
+    ("summaries inside their 95 % interval", ("intervals", "coverage")),
+    ("mean width of the interval", ("intervals", "width")),
+)
+
+
+def _figure(agreement, score: str, where: tuple[str, str]) -> float:
+    part, key = where
+    if part in ("units", "intervals"):
+        return float(getattr(agreement, part)[key]) if score == "estimate" else float("nan")
+    figures = agreement.correlations.get(score, {}).get(part, {})
+    return float(figures.get(key, float("nan")))
+
+
+def lite_agreement_table(agreements: dict, published=()) -> pd.DataFrame:
+    """The lite agreement table: one column per :class:`~pyrabench.scoring.auto.label_agreement.LabelAgreement`
+    (keyed by its column title; its estimate), ROUGE-2 beside the first (correlations only), and
+    one column per published scorer and dataset (:data:`pyrabench.published.LITE_PYRAMID_FIGURES`,
+    the rows it reports); "—" where a column has no figure."""
+    from ..published import LITE_SOURCES
+
+    columns = {}
+    for title, agreement in agreements.items():
+        columns[title] = [_figure(agreement, "estimate", where) for _, where in LITE_ROWS]
+    if agreements:
+        first = next(iter(agreements.values()))
+        columns["ROUGE-2 (jackknifed recall of the units)"] = [_figure(first, "rouge_2", w) for _, w in LITE_ROWS]
+    for f in published:
+        title = f"{f.scorer}, {f.dataset} ({LITE_SOURCES[f.source]}, published)"
+        col = columns.setdefault(title, [float("nan")] * len(LITE_ROWS))
+        for k, (_, (level, stat)) in enumerate(LITE_ROWS):
+            if (level, stat) == (f.level, f.statistic):
+                col[k] = f.value
+    return pd.DataFrame(columns, index=pd.Index([label for label, _ in LITE_ROWS], name="figure"))
+
+
+def plot_reliability(curves: dict, title: str = ""):
+    """Reliability curves (:func:`pyrabench.scoring.auto.label_agreement.reliability`), one per
+    entry of ``curves`` (name → curve): per bin of the model's probability, the share of units
+    the crowd found present against the bin's mean probability, each point's area its units;
+    the diagonal is perfect calibration."""
     plt, _ = plotting()
-    used = curve[curve["n"] > 0]
-    fig, ax = plt.subplots(figsize=(4.8, 4.2))
+    fig, ax = plt.subplots(figsize=(5.2, 4.4))
     ax.plot([0, 1], [0, 1], color="0.6", lw=1, ls="--", label="calibrated")
-    ax.plot(used["p"], used["present"], color="C0", lw=1.5)
-    ax.scatter(used["p"], used["present"], s=20 + 200 * used["n"] / max(1, used["n"].max()), color="C0",
-               label="bins of ten (area: units)", zorder=3)
+    for k, (name, curve) in enumerate(curves.items()):
+        used = curve[curve["n"] > 0]
+        ax.plot(used["p"], used["present"], color=f"C{k}", lw=1.5, marker=None)
+        ax.scatter(used["p"], used["present"], s=15 + 200 * used["n"] / max(1, used["n"].max()), color=f"C{k}",
+                   label=name, zorder=3, alpha=0.8)
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
-    ax.set_xlabel("the model's probability (mean of the bin)")
-    ax.set_ylabel("share of units labelled present")
+    ax.set_xlabel("the model's probability (mean of a tenth)")
+    ax.set_ylabel("share of units the crowd found present")
     if title:
         ax.set_title(title, fontsize=10)
     ax.legend(loc="upper left", fontsize=8)

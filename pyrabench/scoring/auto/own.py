@@ -78,6 +78,7 @@ from ..limits import WORD_LIMITS, within_limit
 from ..manual import DEFAULT_CONVENTION, get_convention
 from . import intervals, variants
 from .calibration import COMBINE, calibration, corpus_threshold, found, no_scus, trust_line
+from .label_agreement import LabelAgreement, label_agreement
 from .pan_export import annotation
 from .pipeline import Item, auto_score, build_similarity, item_tokens, items_from_peers
 
@@ -299,3 +300,15 @@ def score_summaries(summaries, *, corpus: str | None = None, pyramid=None, simil
         recipe_2013=recipe,
         items=tuple(items),
     )
+
+
+def score_lite(dataset, calibrate_on: str, *, data=None, seed: int = 0,
+               n_resamples: int = N_RESAMPLES) -> tuple[OwnScores, LabelAgreement | None]:
+    """A lite dataset (:func:`pyrabench.data.lite_pyramids.read_dataset`) scored end to end by
+    the model fitted on ``calibrate_on``, and how it agrees with the dataset's labels
+    (:func:`.label_agreement.label_agreement`; None without labels)."""
+    scores = score_summaries(dataset.summaries, pyramid=dataset.units.pyramids(), calibrate_on=calibrate_on,
+                             data=data, seed=seed, n_resamples=n_resamples)
+    if dataset.labels is None:
+        return scores, None
+    return scores, label_agreement(scores.scus, scores.summaries, scores.systems, dataset.labels, seed=seed)
