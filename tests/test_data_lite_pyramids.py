@@ -173,3 +173,19 @@ def test_a_dataset_folder_as_lite2pyramid_lays_it_out(sample_root, lite, tmp_pat
     assert bare.units.ids == ("1",) and bare.labels is None
     with pytest.raises(MissingDataError, match="no lite dataset"):
         dataset_folder(tmp_path / "bare" / "summaries")
+
+
+def test_hostile_files_are_refused_not_hung_on(tmp_path):
+    import os
+
+    fifo = tmp_path / "units.txt"
+    os.mkfifo(fifo)
+    with pytest.raises(DataFormatError, match="not a regular file"):
+        read_units(fifo)
+    (tmp_path / "folder.txt").mkdir()
+    with pytest.raises(DataFormatError, match="a directory, not a regular file"):
+        read_units(tmp_path / "folder.txt")
+    units = read_units(_write(tmp_path / "ok.txt", "One.\n"))
+    os.mkfifo(tmp_path / "s.summary")
+    with pytest.raises(DataFormatError, match="not a regular file"):
+        read_line_summaries(tmp_path / "s.summary", units)
