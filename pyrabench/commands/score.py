@@ -171,11 +171,13 @@ def _own(args) -> int:
     if args.labels is not None and args.calibrate_on is None:
         raise PyrabenchError("--labels measures the model's estimates: give --calibrate-on CORPUS, the annotated "
                              "corpus the model is fitted on")
-    peers, pyramid, units = args.peers, args.pyramid, None
+    peers, pyramid, labels = args.peers, args.pyramid, None
     if args.units is not None:
         units = read_units(args.units, args.ids)
         pyramid = units.pyramids()
         peers = read_line_summaries(args.peers, units) if is_line_aligned(args.peers) else read_summaries(args.peers)
+        if args.labels is not None:  # read before scoring, so a bad label file fails at once
+            labels = read_labels(args.labels, units, systems=sorted({s.system for s in peers}))
     scores = score_summaries(
         peers, corpus=args.corpus, pyramid=pyramid, similarity=args.auto or "wmf",
         threshold=args.threshold[0] if args.threshold else None, calibrate_on=args.calibrate_on,
@@ -183,8 +185,7 @@ def _own(args) -> int:
         recipe_2013=args.recipe_2013,
     )
     agreement = None
-    if args.labels is not None:
-        labels = read_labels(args.labels, units, systems=sorted(set(scores.summaries["system"])))
+    if labels is not None:
         agreement = label_agreement(scores.scus, scores.summaries, scores.systems, labels, seed=args.seed)
     written = write_pan(scores, args.write_pan) if args.write_pan else []
     recipe = scores.recipe_2013
