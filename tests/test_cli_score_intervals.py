@@ -72,3 +72,11 @@ def test_notes_view_and_legend():
     assert known["interval_note"].tolist() == notes
     assert interval_legend(notes) == f"—: no interval, {'; '.join(notes[1:])}"
     assert interval_legend([None, None]) == ""
+
+
+def test_an_interval_in_prose():
+    from pyrabench.reports.own import interval_phrase
+
+    assert interval_phrase(0.1364, 0.7841, None) == "from 0.136 to 0.784"
+    assert interval_phrase(np.nan, np.nan, ONE_TOPIC) == f"that cannot be computed here ({ONE_TOPIC})"
+    assert interval_phrase(0.0, np.inf, None) == "that cannot be computed here (no interval could be computed)"

@@ -69,6 +69,13 @@ def interval_legend(notes: list[str | None]) -> str:
     return f"{MISSING}: no interval, " + "; ".join(reasons) if reasons else ""
 
 
+def interval_phrase(low: float, high: float, note: str | None, decimals: int = 3) -> str:
+    """An interval in prose, after "with a 95 % interval": its bounds, or why it has none."""
+    if note is not None or not (np.isfinite(low) and np.isfinite(high)):
+        return f"that cannot be computed here ({note or 'no interval could be computed'})"
+    return f"from {low:.{decimals}f} to {high:.{decimals}f}"
+
+
 def lead_reading(overlap: float) -> str:
     """Whether our leads are NIST's baseline, from the share of their words in NIST's lead
     (:func:`pyrabench.scoring.auto.placement.lead_overlap`)."""
