@@ -131,6 +131,18 @@ def test_without_capacity_both_triangles_are_scus(table):
     assert [s.weight for s in p.scus] == [3, 3, 1, 1, 1, 1]
 
 
+def test_scus_of_one_weight_are_numbered_by_cohesion(monkeypatch):
+    # the winds triangle made the tighter one (mean 0.93 against 0.80): with both taken it comes first
+    sim = _table()
+    for (i, j), s in {(1, 3): 0.95, (3, 7): 0.93, (1, 7): 0.91}.items():
+        sim[i, j] = sim[j, i] = s
+    monkeypatch.setattr(builder, "_unit_similarity", lambda name: _Table(sim))
+    b = _built(EDUA.with_(capacity=False))
+    assert _scus(b.pyramid)[:2] == [(1, 3, "Dry winds spread the fire", (1, 3, 7)),
+                                    (2, 3, "The forest burned for days", (0, 4, 6))]
+    assert b.cohesion[:2] == pytest.approx((0.93, 0.80), abs=1e-12)
+
+
 def test_a_pair_at_the_threshold_is_no_edge(table):
     # at the 84.375th percentile the threshold is the 28th of 33 sorted similarities exactly
     # (27 / 32 = 0.84375): the winds pair (1, 7) at 0.65 is no edge, so the winds are no triangle
@@ -209,6 +221,13 @@ def test_the_hand_made_match_set():
     assert res.auto["match"].tolist() == [10, 0, 20]
     assert res.human["split"].tolist() == [True, True, False]  # 10 agrees with SCUs 1 and 2, 20 with 1, 2, 3
     assert res.auto["merged"].tolist() == [True, True, False]  # 1: with 10, 20, 30; 2: with 10 and 20
+
+
+def test_pairs_agreeing_in_more_models_are_taken_first_whatever_their_characters():
+    human = _pyramid([(1, FIRE[:2])])
+    # SCU 1 agrees in both models with 24 characters; SCU 2 in one, with all 36 of model 0's clause
+    auto = _pyramid([(1, [("Fire burned", 0), ("forest burned", 1)]), (2, FIRE[:1])])
+    assert compare(human, auto).pairs[["human", "auto", "models", "chars"]].values.tolist() == [[1, 1, 2, 24]]
 
 
 @pytest.mark.parametrize("human_weight, auto_weight, agreeing, matched", [
