@@ -110,3 +110,23 @@ def test_lite_agreement_table_sets_published_figures_in_their_rows():
     assert table.loc["summary r (per example, averaged)", "NLI, PyrXSum (Nawrath et al. (2024), published)"] == 0.7
     fig = plot_reliability({"ours": agree.reliability}, "t")
     assert fig.axes[0].get_xlim() == (0.0, 1.0)
+
+
+def test_figure_text_never_prints_nan_or_inf():
+    from pyrabench.reports.own import figure_text
+
+    assert [figure_text(v) for v in (1234, 0.12345, float("nan"), float("inf"))] == ["1,234", "0.123", "—", "—"]
+
+
+def test_lite_interval_claims_say_when_no_interval_could_be_computed():
+    from types import SimpleNamespace
+
+    from pyrabench.reports.own import lite_interval_claims
+
+    agreement = SimpleNamespace(intervals={"computed": 8, "total": 10, "coverage": 0.875, "width": 0.5,
+                                           "system_computed": 0, "system_total": 2, "system_coverage": float("nan"),
+                                           "system_width": float("nan")})
+    assert lite_interval_claims(agreement) == (
+        "A summary's 95 % interval holds its human share for 87.5% of the summaries (the 8 of 10 with an "
+        "interval), at a mean width of 0.50 on the 0–1 scale; no system interval could be computed (too few "
+        "held-out summaries behind the model).")

@@ -107,3 +107,16 @@ def test_an_unscored_summary_counts_no_unit_and_bad_joins_are_refused():
         label_agreement(scus, summaries.iloc[:5], systems, labels, n_resamples=20)
     with pytest.raises(PyrabenchError, match="labelled twice"):
         label_agreement(scus, summaries, systems, pd.concat([labels, labels.iloc[:1]]), n_resamples=20)
+
+
+def test_intervals_that_cannot_be_computed_are_counted_not_averaged():
+    """An infinite interval (too few held-out summaries) holds everything and has no width: the
+    coverage and width are over the others, and how many those are is said."""
+    scus, summaries, systems, labels = _frames()
+    summaries.loc[summaries["topic"] == "t2", "estimate_high"] = np.inf
+    systems["estimate_high"] = np.inf
+    iv = label_agreement(scus, summaries, systems, labels, n_resamples=20).intervals
+    assert (iv["computed"], iv["total"], iv["system_computed"], iv["system_total"]) == (3, 6, 0, 3)
+    assert iv["coverage"] == pytest.approx(1.0)  # t1's three intervals hold their shares
+    assert iv["width"] == pytest.approx((0.4 + 0.4 + 0.3) / 3)
+    assert np.isnan(iv["system_coverage"]) and np.isnan(iv["system_width"])

@@ -12,7 +12,8 @@ from ..data.lite_pyramids import is_line_aligned, read_labels, read_line_summari
 from ..data.summaries import read_summaries
 from ..dataroot import resolve
 from ..errors import PyrabenchError
-from ..reports.own import explain_blocks, interval_legend, interval_notes, interval_text, known_intervals
+from ..reports.own import explain_blocks, figure_text, interval_legend, interval_notes, interval_text, known_intervals
+from ..reports.tables import MISSING
 from ..scoring.auto.label_agreement import label_agreement
 from ..scoring.auto.own import score_summaries
 from ..scoring.auto.pan_export import write_pan
@@ -231,8 +232,10 @@ def _own(args) -> int:
               f"systems, {agreement.examples} examples; summary level per example across its systems, averaged "
               "over the examples with a defined correlation, as Lite²Pyramid; pooled: over every summary):")
         figures = agreement.figures()
-        print_table(pd.DataFrame({"value": list(figures.values())}, index=pd.Index(list(figures), name="figure")),
-                    floatfmt="{:.3f}")
+        shown = [figure_text(v) for v in figures.values()]
+        print_table(pd.DataFrame({"value": shown}, index=pd.Index(list(figures), name="figure")))
+        if MISSING in shown:
+            print(f"{MISSING}: not defined here (no interval could be computed, or one side is constant)")
     if args.explain:
         print()
         print(explain_blocks(scores.explained(), scores.summaries, f"SCUs the model finds ({scores.explain_rule}):"))

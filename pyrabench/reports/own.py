@@ -69,6 +69,32 @@ def interval_text(frame: pd.DataFrame, notes: list[str | None], decimals: int = 
     return known.assign(**shown)
 
 
+def figure_text(value, decimals: int = 3) -> str:
+    """One figure of a text table: a count with thousands separators, a number at ``decimals``,
+    "—" where it is not defined (never ``nan`` or ``inf``)."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return f"{int(value):,}"
+    return f"{value:.{decimals}f}" if np.isfinite(value) else MISSING
+
+
+def lite_interval_claims(agreement) -> str:
+    """How the intervals of a lite dataset's summaries and systems hold the human shares
+    (:class:`~pyrabench.scoring.auto.label_agreement.LabelAgreement`), over those that can be
+    computed; a level with none says so."""
+    iv = agreement.intervals
+
+    def level(prefix: str, what: str, whats: str) -> str:
+        computed, total = iv[f"{prefix}computed"], iv[f"{prefix}total"]
+        if not computed:
+            return f"no {what} interval could be computed (too few held-out summaries behind the model)"
+        share = "" if computed == total else f" (the {computed:,} of {total:,} with an interval)"
+        return (f"a {what}'s 95 % interval holds its human share for {iv[f'{prefix}coverage']:.1%} of the "
+                f"{whats}{share}, at a mean width of {iv[f'{prefix}width']:.2f} on the 0–1 scale")
+
+    text = f"{level('', 'summary', 'summaries')}; {level('system_', 'system', 'systems')}."
+    return text[0].upper() + text[1:]
+
+
 def interval_legend(notes: list[str | None]) -> str:
     """What "—" in a table's interval means: each distinct reason once ("" when every interval is known)."""
     reasons = list(dict.fromkeys(n for n in notes if n is not None))

@@ -18,7 +18,8 @@ checks the scorer on their own labelled data before trusting it (:func:`label_ag
   beside it (:func:`~pyrabench.scoring.correlate.global_level`); Pearson, Spearman, Kendall;
 * **per system**: the correlation of the systems' mean estimates with their mean human shares;
 * **intervals**: the share of summaries whose human share lies inside their interval
-  (coverage) and the intervals' mean width; the same for the systems' intervals.
+  (coverage) and the intervals' mean width, over the intervals that can be computed (and how
+  many those are); the same for the systems' intervals.
 
 ROUGE-2 (jackknifed recall against the units, as the scorer reports it) is correlated beside the
 estimate when the summaries carry it.
@@ -105,8 +106,10 @@ class LabelAgreement:
                 figures = levels[level]
                 for stat in STATISTICS:
                     out[f"{score}: {name} {stat}"] = figures.get(stat, float("nan"))
-        out.update({"summaries inside their interval": self.intervals["coverage"],
+        out.update({"summaries with an interval": self.intervals["computed"],
+                    "summaries inside their interval": self.intervals["coverage"],
                     "mean interval width": self.intervals["width"],
+                    "systems with an interval": self.intervals["system_computed"],
                     "systems inside their interval": self.intervals["system_coverage"],
                     "mean system interval width": self.intervals["system_width"]})
         return out
@@ -124,6 +127,18 @@ class LabelAgreement:
         return clean({"summaries": self.summaries, "systems": self.systems, "examples": self.examples,
                       "units": self.units, "correlations": self.correlations, "intervals": self.intervals,
                       "reliability": curve})
+
+
+def _interval_figures(frame: pd.DataFrame, prefix: str) -> dict:
+    """Coverage of the human share and mean width, over the intervals that could be computed
+    (an interval with too few held-out summaries behind it is infinite: it holds everything and
+    has no width), and how many those are of how many."""
+    finite = np.isfinite(frame["estimate_low"]) & np.isfinite(frame["estimate_high"])
+    known = frame[finite]
+    inside = (known["estimate_low"] <= known["human"]) & (known["human"] <= known["estimate_high"])
+    return {f"{prefix}coverage": float(inside.mean()) if len(known) else float("nan"),
+            f"{prefix}width": float((known["estimate_high"] - known["estimate_low"]).mean()) if len(known) else float("nan"),
+            f"{prefix}computed": int(finite.sum()), f"{prefix}total": int(len(frame))}
 
 
 def _level(fn, frame: pd.DataFrame, score: str, n_resamples: int, seed: int) -> dict:
@@ -170,13 +185,8 @@ def label_agreement(scus: pd.DataFrame, summaries: pd.DataFrame, systems: pd.Dat
                                "pooled": _level(global_level, frame, score, n_resamples, seed),
                                "system": _level(system_level, frame, score, n_resamples, seed)}
 
-    inside = (frame["estimate_low"] <= frame["human"]) & (frame["human"] <= frame["estimate_high"])
     by_system = frame.groupby("peer", sort=True)["human"].mean().rename("human")
     sys_frame = systems.set_index("system").join(by_system, how="inner")
-    sys_inside = (sys_frame["estimate_low"] <= sys_frame["human"]) & (sys_frame["human"] <= sys_frame["estimate_high"])
-    intervals = {"coverage": float(inside.mean()), "width": float((frame["estimate_high"] - frame["estimate_low"]).mean()),
-                 "system_coverage": float(sys_inside.mean()) if len(sys_frame) else float("nan"),
-                 "system_width": float((sys_frame["estimate_high"] - sys_frame["estimate_low"]).mean())
-                 if len(sys_frame) else float("nan")}
+    intervals = {**_interval_figures(frame, ""), **_interval_figures(sys_frame, "system_")}
     return LabelAgreement(int(len(frame)), int(frame["peer"].nunique()), int(frame["topic"].nunique()), units,
                           correlations, intervals, reliability(p, y))
