@@ -12,8 +12,9 @@ what the result is computed from:
   scores or features it reads;
 
 plus :data:`VERSION`, raised whenever a computation here or in :mod:`.correlate` and
-:mod:`pyrabench.resampling` changes its figures. What is cheap (a merge, a mean per system) is
-still computed here, in the task, and only labelled by :mod:`pyrabench.reports`.
+:mod:`pyrabench.resampling` changes its figures. What is cheap once the metric frames are cached
+(the system means, NIST's tables beside ours) is computed here on each call, not stored; it is
+still the task's, and :mod:`pyrabench.reports` only labels it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import hashlib
 from collections import Counter
 from typing import Sequence
 
+import numpy as np
 import pandas as pd
 
 from ..cache import cached_frame, cached_result, fingerprint
@@ -203,3 +205,39 @@ def sharpening(corpora: dict, gammas: Sequence[float] = GAMMAS, choose_on: str =
                       [(n, corpus_key(c), frame_key(features(c, cache=cache))) for n, c in corpora.items()])
     # the frame's attrs (the corpus γ was chosen on) are pickled with it
     return cached_frame("sharpening", key, lambda: diagnosis.sharpening(corpora, gammas, choose_on), cache, lock=True)
+
+
+def system_points(corpora: dict, metrics: Sequence[str] = ("modified", "auto", "rouge_2"),
+                  reference: str = judgments.RESPONSIVENESS, cache: bool = True) -> pd.DataFrame:
+    """Per corpus and metric, each system's mean ``metric`` and mean ``reference`` over the
+    summaries that have both: exactly the points the system-level correlation of
+    :func:`judgment_results` is taken over (columns ``corpus, metric, peer, value, reference``).
+    A metric that cannot be computed is left out."""
+    frames = []
+    for name, c in corpora.items():
+        frame, errors = metric_frame(c, [reference, *metrics], cache)
+        ok = [m for m in metrics if m not in errors and m != reference]
+        rows = per_summary(frame, [reference, *ok])
+        for m in ok:
+            means = system_means(rows.dropna(subset=[m, reference]), [m, reference])
+            frames.append(pd.DataFrame({"corpus": name, "metric": m, "peer": means.index,
+                                        "value": means[m].to_numpy(), "reference": means[reference].to_numpy()}))
+    return pd.concat(frames, ignore_index=True)
+
+
+def pair_agreement(points: pd.DataFrame) -> pd.DataFrame:
+    """Per corpus and metric of :func:`system_points`: of the pairs of systems that the reference
+    tells apart, how many the metric orders the same way (``agree``), the other way
+    (``disagree``) or ties (``ties``), and the share that agree (``share``)."""
+    rows = []
+    for (corpus, metric), g in points.groupby(["corpus", "metric"], sort=False):
+        v, r = g["value"].to_numpy(float), g["reference"].to_numpy(float)
+        i, j = np.triu_indices(len(v), k=1)
+        dv, dr = np.sign(v[i] - v[j]), np.sign(r[i] - r[j])
+        apart = dr != 0
+        agree, disagree = int(((dv == dr) & apart).sum()), int(((dv == -dr) & apart).sum())
+        pairs = int(apart.sum())
+        rows.append({"corpus": corpus, "metric": metric, "systems": len(v), "pairs": pairs, "agree": agree,
+                     "disagree": disagree, "ties": pairs - agree - disagree,
+                     "share": agree / pairs if pairs else float("nan")})
+    return pd.DataFrame(rows).set_index(["corpus", "metric"])
