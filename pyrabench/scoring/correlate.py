@@ -264,12 +264,13 @@ def system_level(frame: pd.DataFrame, metric: str, reference: str, n_resamples: 
     if np.isnan(point[0]):
         raise PyrabenchError(f"system-level correlation of {metric} and {reference} is undefined "
                              f"({len(x)} systems, or a constant side)")
-    (mx, my), present = _matrix(rows, [metric, reference])
-    topics, systems = mx.shape
-    picked, cols = scheme_indices(systems, topics, scheme, n_resamples, np.random.default_rng(seed))
-    if scheme == "systems":  # a system's mean is the same in every resample
+    if scheme == "systems":  # a system's mean is the same in every resample: no topics × systems matrix
+        picked, _ = scheme_indices(len(x), 0, scheme, n_resamples, np.random.default_rng(seed))
         samples = row_correlations(x[picked], y[picked])
     else:
+        (mx, my), present = _matrix(rows, [metric, reference])
+        topics, systems = mx.shape
+        picked, cols = scheme_indices(systems, topics, scheme, n_resamples, np.random.default_rng(seed))
         pick = (cols[:, :, None], picked[:, None, :])  # (B, topics, systems)
         samples = _system_correlations(mx[pick], my[pick], present[pick])
     return {**dict(zip(STATISTICS, map(float, point))), "n": len(x),
