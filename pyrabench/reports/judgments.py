@@ -1,11 +1,11 @@
 """Tables and sentences of the chapter on NIST's judgments (``07_judgments``): every metric
 against every judgment, the ceiling the manual pyramid sets, the paired tests on each level's
-own unit and jointly, the automated scorer's error per system, and the verdicts read from them
-(``*_claims``).
+own unit and jointly, each system's means against its responsiveness (the chapter's figure), the
+automated scorer's error per system, and the verdicts read from them (``*_claims``).
 
 Every figure comes from the task (:func:`pyrabench.scoring.experiments.judgment_results`,
 :func:`~pyrabench.scoring.experiments.system_error_causes`,
-:func:`~pyrabench.scoring.experiments.sharpening`), every significance verdict from
+:func:`~pyrabench.scoring.experiments.sharpening`, :func:`~pyrabench.scoring.experiments.system_points`), every significance verdict from
 :mod:`pyrabench.resampling`; here they are labelled, arranged and worded."""
 
 from __future__ import annotations
