@@ -5,7 +5,8 @@ automated scorer's error per system, and the verdicts read from them (``*_claims
 
 Every figure comes from the task (:func:`pyrabench.scoring.experiments.judgment_results`,
 :func:`~pyrabench.scoring.experiments.system_error_causes`,
-:func:`~pyrabench.scoring.experiments.sharpening`, :func:`~pyrabench.scoring.experiments.system_points`), every significance verdict from
+:func:`~pyrabench.scoring.experiments.sharpening`,
+:func:`~pyrabench.scoring.experiments.system_points`), every significance verdict from
 :mod:`pyrabench.resampling`; here they are labelled, arranged and worded."""
 
 from __future__ import annotations
