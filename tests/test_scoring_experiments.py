@@ -149,3 +149,16 @@ def test_pair_agreement_counts_the_pairs_by_hand():
     row = experiments.pair_agreement(points).loc[("c", "m")]
     assert (row["systems"], row["pairs"], row["agree"], row["disagree"], row["ties"]) == (4, 5, 3, 1, 1)
     assert row["share"] == pytest.approx(3 / 5)
+
+
+def test_the_variants_table_is_computed_once_then_read(duc, monkeypatch):
+    two = {n: duc[n] for n in ("duc2006", "duc2007")}
+    calls = _counting(monkeypatch, "variant_table", experiments.variants)
+    first = experiments.variant_table(two, ["recall-raw", "lex"], n_resamples=20)
+    again = experiments.variant_table(two, ["recall-raw", "lex"], n_resamples=20)
+    assert len(calls) == 1 and again.equals(first)
+    assert first.equals(experiments.variants.variant_table(two, ["recall-raw", "lex"], n_resamples=20))
+    assert list(first["variant"]) == ["rouge_2", "recall-raw", "lex"] * 2
+    experiments.variant_table(two, ["lex"], n_resamples=20)
+    assert len(calls) == 3  # the direct call above, and another list of variants
+

@@ -1,13 +1,13 @@
 """The experiments the scoring chapters show, each one function computed once and cached.
 
-A chapter (and ``pyrabench``'s commands) asks for a result here; two chapters that ask for the
-same result get the same cache entry (:func:`pyrabench.cache.cached_result`), computed under the
+A chapter asks for a result here; two chapters that ask for the same result get the same cache entry (:func:`pyrabench.cache.cached_result`), computed under the
 entry's lock, so chapters executed side by side never compute it twice. Each entry is keyed by
 what the result is computed from:
 
-* the correlations and judgments: the metric frame of each corpus
-  (:func:`pyrabench.scoring.metrics.metric_frame`: every summary's manual, ROUGE, automated
-  scores and NIST's judgments, themselves cached by content), its errors and the parameters;
+* the correlations, the judgments and the variants table: the scores they correlate (each
+  summary's manual, ROUGE and automated scores and NIST's judgments, as
+  :func:`pyrabench.scoring.metrics.metric_frame` reads them from their own cache entries), the
+  metrics that could not be computed, and the parameters;
 * the system-level diagnosis: the corpus content (:func:`.auto.pipeline.corpus_key`) and the
   scores or features it reads;
 
@@ -30,12 +30,13 @@ from ..cache import cached_frame, cached_result, fingerprint
 from ..data import judgments
 from ..errors import MissingDataError
 from ..resampling import N_RESAMPLES
-from .auto import calibrated, diagnosis
+from .auto import calibrated, diagnosis, variants
 from .auto.pipeline import corpus_key
 from .auto.variants import auto_frame, features
 from .correlate import LEVELS, comparisons, correlations, per_summary, system_means
 from .manual import CONVENTIONS, score_corpus
-from .metrics import correlate_corpus, metric_frame
+from .metrics import KEYS, correlate_corpus, metric_frame
+from .rouge import rouge_frame
 
 #: Raised whenever an experiment's figures change for the same inputs (a fix in this module, in
 #: :mod:`.correlate` or in :mod:`pyrabench.resampling`), so no stale entry is read.
@@ -93,6 +94,25 @@ def system_frame(corpora: dict, metrics: Sequence[str] = ("auto", "rouge_2"), re
         means = system_means(per_summary(frame, [reference, *ok]), [reference, *ok])
         frames.append(means.reset_index().assign(corpus=name))
     return pd.concat(frames, ignore_index=True)
+
+
+# --------------------------------------------------------------------------- the calibrated variants (chapter 6)
+
+
+def variant_table(corpora: dict, names: Sequence[str] | None = None, baselines: Sequence[str] = ("rouge_2",),
+                  n_resamples: int = N_RESAMPLES, seed: int = 0, cache: bool = True) -> pd.DataFrame:
+    """:func:`pyrabench.scoring.auto.variants.variant_table`, cached by every score it correlates
+    (each variant's automated scores, ROUGE and the manual modified score of each corpus, each
+    read from its own cache entry) and the parameters."""
+    names = list(names or [v.name for v in variants.VARIANTS])
+    keys = list(KEYS)
+    scores = [(name, frame_key(score_corpus(c)[[*keys, "modified"]]),
+               frame_key(rouge_frame(c, cache=cache)[[*keys, *baselines]]),
+               [frame_key(auto_frame(c, n, cache=cache)[[*keys, "auto"]]) for n in names])
+              for name, c in corpora.items()]
+    key = fingerprint(VERSION, "variants", scores, names, list(baselines), n_resamples, seed)
+    return cached_frame("variants", key, lambda: variants.variant_table(corpora, names, baselines, n_resamples, seed,
+                                                                        cache), cache, lock=True)
 
 
 # --------------------------------------------------------------------------- NIST's score tables (chapter 5)
