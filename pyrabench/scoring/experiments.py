@@ -1,7 +1,8 @@
 """The experiments the scoring chapters show, each one function computed once and cached.
 
-A chapter asks for a result here; two chapters that ask for the same result get the same cache entry (:func:`pyrabench.cache.cached_result`), computed under the
-entry's lock, so chapters executed side by side never compute it twice. Each entry is keyed by
+A chapter asks for a result here; two chapters that ask for the same result get the same cache
+entry (:func:`pyrabench.cache.cached_result`), computed under the entry's lock, so chapters
+executed side by side never compute it twice. Each entry is keyed by
 what the result is computed from:
 
 * the correlations, the judgments and the variants table: the scores they correlate (each
