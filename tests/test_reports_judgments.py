@@ -180,3 +180,39 @@ def test_system_gap_claims_when_sharpening_does_not_move():
     kept.attrs["chosen_on"] = "duc2007"
     text = reports.system_gap_claims(results, errors, kept)
     assert "does not raise the system level on duc2007" in text and "not significant" not in text.split("(")[0]
+
+
+def _agreement(shares: dict) -> pd.DataFrame:
+    """pair_agreement's shape with the given shares per (corpus, metric)."""
+    index = pd.MultiIndex.from_tuples(list(shares), names=["corpus", "metric"])
+    return pd.DataFrame({"share": list(shares.values())}, index=index)
+
+
+def test_system_judgment_claims_follow_the_shares():
+    text = reports.system_judgment_claims(_agreement({("c1", "modified"): 0.9, ("c1", "auto"): 0.8, ("c1", "rouge_2"): 0.7,
+                                                       ("c2", "modified"): 1.0, ("c2", "auto"): 0.6, ("c2", "rouge_2"): 0.75}))
+    assert ("the manual pyramid orders alike 90% (c1) and 100% (c2); the automated score orders alike 80% (c1) and "
+            "60% (c2); ROUGE-2 orders alike 70% (c1) and 75% (c2).") in text
+    assert "more of them alike than ROUGE-2 on 1 of the 2 corpora" in text
+    text = reports.system_judgment_claims(_agreement({("c1", "modified"): 0.9}))
+    assert "ROUGE-2" not in text and "90% (c1)." in text
+
+
+def test_system_judgment_figure_on_the_sample(judged):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    duc, _ = judged
+    points = experiments.system_points(duc, metrics=("modified", "rouge_2"))
+    agreement = experiments.pair_agreement(points)
+    fig = reports.plot_system_judgments(points, agreement)
+    assert len(fig.axes) == 2 * 3  # metrics × corpora
+    assert [ax.get_title() for ax in fig.axes[:3]] == [f"{c}: {agreement.loc[(c, 'modified'), 'share']:.0%} of pairs alike"
+                                                       for c in duc]
+    first = fig.axes[0].collections[0].get_offsets()
+    d = points[(points["corpus"] == "duc2006") & (points["metric"] == "modified")]
+    assert first[:, 0].tolist() == d["reference"].tolist() and first[:, 1].tolist() == d["value"].tolist()
+    plt.close(fig)
+

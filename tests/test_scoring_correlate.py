@@ -383,3 +383,20 @@ def test_a_scheme_is_for_the_summary_and_system_levels_only():
         correlate.compare(df, "a", "b", "ref", "summary", scheme="topics")
     tests = correlate.comparisons(df, [("a", "b")], "ref", n_resamples=50, levels=correlate.ALL_LEVELS, scheme="both")
     assert [t["over"] for t in tests] == ["topics and systems", "topics and systems", "summaries"]
+
+
+@pytest.mark.parametrize("n, levels", [(250, 7), (40, 1000), (6, 2)])
+def test_resampled_kendall_is_scipys_bit_for_bit(n, levels):
+    """The global level's τ-b of each bootstrap resample, from the draw counts, against scipy's
+    τ-b of the resampled vectors: equal to the last bit, ties (within a side and copies of one
+    summary) included; a resample with a constant side is NaN, as in scipy."""
+    rng = np.random.default_rng(n)
+    x = rng.integers(0, levels, n) / 7
+    y = np.round(x + rng.normal(size=n) * 0.3, 1)
+    idx = rng.integers(0, n, size=(200, n))
+    idx[0] = 0  # one item drawn n times: both sides constant
+    got = correlate._kendall_resampled(x, y, idx)
+    want = np.array([stats.kendalltau(x[i], y[i])[0] for i in idx])
+    assert np.isnan(got[0]) and np.isnan(want[0])
+    assert np.array_equal(got, want, equal_nan=True)
+

@@ -128,3 +128,37 @@ def test_agreement_table_finds_the_planted_differences(duc):
     assert nist[["corpus", "topic", "peer"]].values.tolist() == [["duc2006", "D0603", "22"], ["duc2007-update", "D0706-A", "36"]]
     peer = example_peer(duc, "D0601", "1")
     assert experiments.nist_figure(duc, peer) == pytest.approx(round(score_peer(peer).modified, 4))
+
+
+def test_system_points_are_the_ones_the_system_correlation_takes(duc):
+    points = experiments.system_points(duc, metrics=("modified", "rouge_2"))
+    results = experiments.judgment_results(duc, metrics=("modified", "rouge_2"), n_resamples=20, pairs={},
+                                           joint_pairs={})
+    for (corpus, metric), g in points.groupby(["corpus", "metric"]):
+        r = results[corpus]["responsiveness"]["levels"]["system"][metric]
+        assert len(g) == r["n"]
+        assert g["value"].corr(g["reference"]) == pytest.approx(r["pearson"], abs=1e-12)
+
+
+def test_pair_agreement_counts_the_pairs_by_hand():
+    """Systems a–d, responsiveness 1, 2, 2, 3: pairs told apart ab ac ad bd cd (bc tied).
+    Metric 0.1, 0.3, 0.2, 0.2: ab, ac, ad alike; bd (0.3 > 0.2 against 2 < 3) the other way;
+    cd tied (0.2 = 0.2)."""
+    points = pd.DataFrame({"corpus": "c", "metric": "m", "peer": list("abcd"), "value": [0.1, 0.3, 0.2, 0.2],
+                           "reference": [1.0, 2.0, 2.0, 3.0]})
+    row = experiments.pair_agreement(points).loc[("c", "m")]
+    assert (row["systems"], row["pairs"], row["agree"], row["disagree"], row["ties"]) == (4, 5, 3, 1, 1)
+    assert row["share"] == pytest.approx(3 / 5)
+
+
+def test_the_variants_table_is_computed_once_then_read(duc, monkeypatch):
+    two = {n: duc[n] for n in ("duc2006", "duc2007")}
+    calls = _counting(monkeypatch, "variant_table", experiments.variants)
+    first = experiments.variant_table(two, ["recall-raw", "lex"], n_resamples=20)
+    again = experiments.variant_table(two, ["recall-raw", "lex"], n_resamples=20)
+    assert len(calls) == 1 and again.equals(first)
+    assert first.equals(experiments.variants.variant_table(two, ["recall-raw", "lex"], n_resamples=20))
+    assert list(first["variant"]) == ["rouge_2", "recall-raw", "lex"] * 2
+    experiments.variant_table(two, ["lex"], n_resamples=20)
+    assert len(calls) == 3  # the direct call above, and another list of variants
+

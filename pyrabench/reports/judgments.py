@@ -1,11 +1,12 @@
 """Tables and sentences of the chapter on NIST's judgments (``07_judgments``): every metric
 against every judgment, the ceiling the manual pyramid sets, the paired tests on each level's
-own unit and jointly, the automated scorer's error per system, and the verdicts read from them
-(``*_claims``).
+own unit and jointly, each system's means against its responsiveness (the chapter's figure), the
+automated scorer's error per system, and the verdicts read from them (``*_claims``).
 
 Every figure comes from the task (:func:`pyrabench.scoring.experiments.judgment_results`,
 :func:`~pyrabench.scoring.experiments.system_error_causes`,
-:func:`~pyrabench.scoring.experiments.sharpening`), every significance verdict from
+:func:`~pyrabench.scoring.experiments.sharpening`,
+:func:`~pyrabench.scoring.experiments.system_points`), every significance verdict from
 :mod:`pyrabench.resampling`; here they are labelled, arranged and worded."""
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ..data import judgments
+from ..extras import plotting
 from ..resampling import ALPHA, significant, significant_after_holm
 from .manual_scores import format_interval, listed
 
@@ -327,3 +329,55 @@ def _sharpening_claim(sharpening: pd.DataFrame) -> str:
                  f"γ = {base_gamma:g}")
     return (f"Sharpening the probabilities (p^γ, γ = {gamma:g} {where}) moves the system level by at most "
             f"{float(delta.abs().max()):.3f} ({moved}); {verdict}.")
+
+
+# --------------------------------------------------------------------------- the systems against responsiveness
+
+#: How the reading names the metrics of the figure.
+METRIC_NAMES = {"modified": "the manual pyramid", "auto": "the automated score", "rouge_2": "ROUGE-2"}
+
+
+def plot_system_judgments(points: pd.DataFrame, agreement: pd.DataFrame, reference: str = judgments.RESPONSIVENESS):
+    """One panel per metric (rows) and corpus (columns): each system's mean metric against its
+    mean ``reference`` (:func:`pyrabench.scoring.experiments.system_points`), titled with the
+    share of system pairs the metric orders as the reference does
+    (:func:`pyrabench.scoring.experiments.pair_agreement`)."""
+    plt, sns = plotting()
+    corpora, metrics = list(dict.fromkeys(points["corpus"])), list(dict.fromkeys(points["metric"]))
+    colors = dict(zip(metrics, sns.color_palette(n_colors=max(3, len(metrics)))))
+    fig, axes = plt.subplots(len(metrics), len(corpora), figsize=(3.4 * len(corpora), 2.6 * len(metrics)),
+                             sharex="col", squeeze=False)
+    for row, metric in enumerate(metrics):
+        for col, corpus in enumerate(corpora):
+            ax = axes[row, col]
+            d = points[(points["corpus"] == corpus) & (points["metric"] == metric)]
+            ax.scatter(d["reference"], d["value"], s=16, alpha=0.8, color=colors[metric])
+            share = agreement["share"].get((corpus, metric), float("nan"))
+            ax.set_title(f"{corpus}: {share:.0%} of pairs alike", fontsize=9)
+            if col == 0:
+                ax.set_ylabel(f"{metric} (system mean)")
+            if row == len(metrics) - 1:
+                ax.set_xlabel(f"{reference} (system mean)")
+    fig.tight_layout()
+    return fig
+
+
+def system_judgment_claims(agreement: pd.DataFrame) -> str:
+    """The figure's reading: per metric, the share of system pairs it orders as responsiveness
+    does, corpus by corpus, and on how many corpora the automated score orders more of them
+    alike than ROUGE-2 (:func:`pyrabench.scoring.experiments.pair_agreement`)."""
+    corpora = list(dict.fromkeys(agreement.index.get_level_values("corpus")))
+    metrics = list(dict.fromkeys(agreement.index.get_level_values("metric")))
+
+    def shares(metric):
+        return listed([f"{agreement.loc[(c, metric), 'share']:.0%} ({c})" for c in corpora
+                       if (c, metric) in agreement.index], "none")
+
+    text = ("Of the pairs of systems that responsiveness tells apart, "
+            + "; ".join(f"{METRIC_NAMES.get(m, m)} orders alike {shares(m)}" for m in metrics) + ".")
+    both = [c for c in corpora if (c, "auto") in agreement.index and (c, "rouge_2") in agreement.index]
+    if both:
+        ahead = [c for c in both if agreement.loc[(c, "auto"), "share"] > agreement.loc[(c, "rouge_2"), "share"]]
+        text += (f" The automated score orders more of them alike than ROUGE-2 on {len(ahead)} of the {len(both)} "
+                 "corpora; whether such a difference is more than chance is what the paired tests above decide.")
+    return text

@@ -1,7 +1,8 @@
 """Tables, figures and sentences of the chapter on manual scores (``05_manual_scores``) and of
-``pyrabench correlate``: NIST's convention term by term, our scores against NIST's tables, the
-correlation tables and the system-level scatter, the annotators' agreement, and the verdicts
-read from them (``*_claims``).
+``pyrabench correlate``: NIST's convention term by term, the correlation tables and the
+system-level scatter, the annotators' agreement, and the verdicts read from them (``*_claims``;
+our scores against NIST's tables are computed by
+:func:`pyrabench.scoring.experiments.nist_agreement`).
 
 Every figure comes from the task (:mod:`pyrabench.scoring.experiments`,
 :mod:`pyrabench.scoring.manual`, :mod:`pyrabench.scoring.correlate`); here it is labelled,
@@ -21,10 +22,12 @@ from ..scoring.manual import CONVENTIONS, convention_changes, modified_size, sco
 
 
 def format_interval(lo_hi) -> str:
+    """A 95 % interval as the tables print it (``[lo, hi]``, 3 decimals), or "undefined"."""
     return f"[{lo_hi[0]:.3f}, {lo_hi[1]:.3f}]" if lo_hi else "undefined"
 
 
 def listed(items: Sequence[str], none: str) -> str:
+    """"a", "a and b", "a, b and c", or ``none`` for no item, for the prose."""
     items = list(items)
     if not items:
         return none

@@ -111,12 +111,40 @@ def _spread(v: np.ndarray, present: np.ndarray | None) -> np.ndarray:
     return np.max(v, axis=1, where=present, initial=-np.inf) - np.min(v, axis=1, where=present, initial=np.inf)
 
 
-def row_correlations(x, y, present=None) -> np.ndarray:
+def _kendall_resampled(x: np.ndarray, y: np.ndarray, idx: np.ndarray) -> np.ndarray:
+    """τ-b of every bootstrap resample ``x[idx[b]], y[idx[b]]`` (scipy's τ-b, bit for bit), from
+    how often each item is drawn. With ``w_i`` copies of item i, concordant minus discordant
+    pairs are ``Σ_{i<j} w_i w_j sign(x_i − x_j) sign(y_i − y_j)`` and the pairs tied in x
+    ``Σ_{i<j} w_i w_j [x_i = x_j] + Σ_i w_i (w_i − 1) / 2`` (two copies of one item tie on
+    both sides): quadratic forms in the counts, one ``(B, n) × (n, n)`` product for the first
+    and sums over groups of equal values for the ties, instead of a sort per resample. Every sum
+    is of integers below 2**53, so exact; the last step is scipy's own formula."""
+    b, n = idx.shape
+    w = np.bincount((idx + n * np.arange(b)[:, None]).ravel(), minlength=b * n).reshape(b, n).astype(np.float64)
+    concordance = np.sign(x[:, None] - x[None, :]) * np.sign(y[:, None] - y[None, :])
+
+    def tied(v: np.ndarray) -> np.ndarray:  # Σ over groups of equal values of (copies drawn)², less the diagonal
+        _, group = np.unique(v, return_inverse=True)
+        order = np.argsort(group, kind="stable")
+        starts = np.flatnonzero(np.r_[True, np.diff(group[order]) != 0])
+        return (np.square(np.add.reduceat(w[:, order], starts, axis=1)).sum(axis=1) - n) / 2
+
+    tot = n * (n - 1) // 2
+    con_minus_dis = np.rint(np.einsum("bi,bi->b", w @ concordance, w)) / 2
+    xtie, ytie = tied(x), tied(y)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        tau = np.minimum(1.0, np.maximum(-1.0, con_minus_dis / np.sqrt(tot - xtie) / np.sqrt(tot - ytie)))
+    tau[(xtie == tot) | (ytie == tot)] = np.nan
+    return tau
+
+
+def row_correlations(x, y, present=None, kendall: bool = True) -> np.ndarray:
     """Pearson, Spearman and Kendall τ-b (scipy's definitions, ties averaged) of every row pair
     ``x[b], y[b]`` of two ``(B, n)`` arrays at once: ``(B, 3)``, columns in :data:`STATISTICS`.
     ``present`` (``(B, n)`` booleans) leaves cells out, so rows of a topics × systems matrix
     with gaps are correlated over the summaries they hold. A row with fewer than 3 present
-    cells or a constant side has no correlation: NaN. The one correlation path of the module."""
+    cells or a constant side has no correlation: NaN. The one correlation path of the module
+    (``kendall=False``: τ left NaN, for a caller that computes it another way)."""
     x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
     if present is not None:
         present = np.asarray(present, dtype=bool)
@@ -134,8 +162,8 @@ def row_correlations(x, y, present=None) -> np.ndarray:
         rx = stats.rankdata(np.where(present, x, np.nan), axis=1, nan_policy="omit")
         ry = stats.rankdata(np.where(present, y, np.nan), axis=1, nan_policy="omit")
         rx, ry = np.where(present, rx, 0.0), np.where(present, ry, 0.0)
-    out[defined] = np.column_stack([_pearson_rows(x, y, present), _pearson_rows(rx, ry, present),
-                                    _kendall_rows(x, y, present)])
+    tau = _kendall_rows(x, y, present) if kendall else np.full(len(x), np.nan)
+    out[defined] = np.column_stack([_pearson_rows(x, y, present), _pearson_rows(rx, ry, present), tau])
     return out
 
 
@@ -236,12 +264,13 @@ def system_level(frame: pd.DataFrame, metric: str, reference: str, n_resamples: 
     if np.isnan(point[0]):
         raise PyrabenchError(f"system-level correlation of {metric} and {reference} is undefined "
                              f"({len(x)} systems, or a constant side)")
-    (mx, my), present = _matrix(rows, [metric, reference])
-    topics, systems = mx.shape
-    picked, cols = scheme_indices(systems, topics, scheme, n_resamples, np.random.default_rng(seed))
-    if scheme == "systems":  # a system's mean is the same in every resample
+    if scheme == "systems":  # a system's mean is the same in every resample: no topics × systems matrix
+        picked, _ = scheme_indices(len(x), 0, scheme, n_resamples, np.random.default_rng(seed))
         samples = row_correlations(x[picked], y[picked])
     else:
+        (mx, my), present = _matrix(rows, [metric, reference])
+        topics, systems = mx.shape
+        picked, cols = scheme_indices(systems, topics, scheme, n_resamples, np.random.default_rng(seed))
         pick = (cols[:, :, None], picked[:, None, :])  # (B, topics, systems)
         samples = _system_correlations(mx[pick], my[pick], present[pick])
     return {**dict(zip(STATISTICS, map(float, point))), "n": len(x),
@@ -258,7 +287,8 @@ def global_level(frame: pd.DataFrame, metric: str, reference: str, n_resamples: 
         raise PyrabenchError(f"global correlation of {metric} and {reference} is undefined "
                              f"({len(x)} summaries, or a constant side)")
     idx = bootstrap_indices(len(x), n_resamples, np.random.default_rng(seed))
-    samples = row_correlations(x[idx], y[idx])
+    samples = row_correlations(x[idx], y[idx], kendall=False)  # τ from the draw counts: no sort per resample
+    samples[:, 2] = np.where(np.isnan(samples[:, 0]), np.nan, _kendall_resampled(x, y, idx))
     return {**dict(zip(STATISTICS, map(float, point))), "n": len(x),
             "ci": _ci_block(samples, confidence, n_resamples, "summaries", seed)}
 

@@ -1,19 +1,21 @@
 """The experiments the scoring chapters show, each one function computed once and cached.
 
-A chapter (and ``pyrabench``'s commands) asks for a result here; two chapters that ask for the
-same result get the same cache entry (:func:`pyrabench.cache.cached_result`), computed under the
-entry's lock, so chapters executed side by side never compute it twice. Each entry is keyed by
+A chapter asks for a result here; two chapters that ask for the same result get the same cache
+entry (:func:`pyrabench.cache.cached_result`), computed under the entry's lock, so chapters
+executed side by side never compute it twice. Each entry is keyed by
 what the result is computed from:
 
-* the correlations and judgments: the metric frame of each corpus
-  (:func:`pyrabench.scoring.metrics.metric_frame`: every summary's manual, ROUGE, automated
-  scores and NIST's judgments, themselves cached by content), its errors and the parameters;
+* the correlations, the judgments and the variants table: the scores they correlate (each
+  summary's manual, ROUGE and automated scores and NIST's judgments, as
+  :func:`pyrabench.scoring.metrics.metric_frame` reads them from their own cache entries), the
+  metrics that could not be computed, and the parameters;
 * the system-level diagnosis: the corpus content (:func:`.auto.pipeline.corpus_key`) and the
   scores or features it reads;
 
 plus :data:`VERSION`, raised whenever a computation here or in :mod:`.correlate` and
-:mod:`pyrabench.resampling` changes its figures. What is cheap (a merge, a mean per system) is
-still computed here, in the task, and only labelled by :mod:`pyrabench.reports`.
+:mod:`pyrabench.resampling` changes its figures. What is cheap once the metric frames are cached
+(the system means, NIST's tables beside ours) is computed here on each call, not stored; it is
+still the task's, and :mod:`pyrabench.reports` only labels it.
 """
 
 from __future__ import annotations
@@ -22,18 +24,20 @@ import hashlib
 from collections import Counter
 from typing import Sequence
 
+import numpy as np
 import pandas as pd
 
 from ..cache import cached_frame, cached_result, fingerprint
 from ..data import judgments
 from ..errors import MissingDataError
 from ..resampling import N_RESAMPLES
-from .auto import calibrated, diagnosis
+from .auto import calibrated, diagnosis, variants
 from .auto.pipeline import corpus_key
 from .auto.variants import auto_frame, features
 from .correlate import LEVELS, comparisons, correlations, per_summary, system_means
 from .manual import CONVENTIONS, score_corpus
-from .metrics import correlate_corpus, metric_frame
+from .metrics import KEYS, correlate_corpus, metric_frame
+from .rouge import rouge_frame
 
 #: Raised whenever an experiment's figures change for the same inputs (a fix in this module, in
 #: :mod:`.correlate` or in :mod:`pyrabench.resampling`), so no stale entry is read.
@@ -91,6 +95,25 @@ def system_frame(corpora: dict, metrics: Sequence[str] = ("auto", "rouge_2"), re
         means = system_means(per_summary(frame, [reference, *ok]), [reference, *ok])
         frames.append(means.reset_index().assign(corpus=name))
     return pd.concat(frames, ignore_index=True)
+
+
+# --------------------------------------------------------------------------- the calibrated variants (chapter 6)
+
+
+def variant_table(corpora: dict, names: Sequence[str] | None = None, baselines: Sequence[str] = ("rouge_2",),
+                  n_resamples: int = N_RESAMPLES, seed: int = 0, cache: bool = True) -> pd.DataFrame:
+    """:func:`pyrabench.scoring.auto.variants.variant_table`, cached by every score it correlates
+    (each variant's automated scores, ROUGE and the manual modified score of each corpus, each
+    read from its own cache entry) and the parameters."""
+    names = list(names or [v.name for v in variants.VARIANTS])
+    keys = list(KEYS)
+    scores = [(name, frame_key(score_corpus(c)[[*keys, "modified"]]),
+               frame_key(rouge_frame(c, cache=cache)[[*keys, *baselines]]),
+               [frame_key(auto_frame(c, n, cache=cache)[[*keys, "auto"]]) for n in names])
+              for name, c in corpora.items()]
+    key = fingerprint(VERSION, "variants", scores, names, list(baselines), n_resamples, seed)
+    return cached_frame("variants", key, lambda: variants.variant_table(corpora, names, baselines, n_resamples, seed,
+                                                                        cache), cache, lock=True)
 
 
 # --------------------------------------------------------------------------- NIST's score tables (chapter 5)
@@ -203,3 +226,39 @@ def sharpening(corpora: dict, gammas: Sequence[float] = GAMMAS, choose_on: str =
                       [(n, corpus_key(c), frame_key(features(c, cache=cache))) for n, c in corpora.items()])
     # the frame's attrs (the corpus γ was chosen on) are pickled with it
     return cached_frame("sharpening", key, lambda: diagnosis.sharpening(corpora, gammas, choose_on), cache, lock=True)
+
+
+def system_points(corpora: dict, metrics: Sequence[str] = ("modified", "auto", "rouge_2"),
+                  reference: str = judgments.RESPONSIVENESS, cache: bool = True) -> pd.DataFrame:
+    """Per corpus and metric, each system's mean ``metric`` and mean ``reference`` over the
+    summaries that have both: exactly the points the system-level correlation of
+    :func:`judgment_results` is taken over (columns ``corpus, metric, peer, value, reference``).
+    A metric that cannot be computed is left out."""
+    frames = []
+    for name, c in corpora.items():
+        frame, errors = metric_frame(c, [reference, *metrics], cache)
+        ok = [m for m in metrics if m not in errors and m != reference]
+        rows = per_summary(frame, [reference, *ok])
+        for m in ok:
+            means = system_means(rows.dropna(subset=[m, reference]), [m, reference])
+            frames.append(pd.DataFrame({"corpus": name, "metric": m, "peer": means.index,
+                                        "value": means[m].to_numpy(), "reference": means[reference].to_numpy()}))
+    return pd.concat(frames, ignore_index=True)
+
+
+def pair_agreement(points: pd.DataFrame) -> pd.DataFrame:
+    """Per corpus and metric of :func:`system_points`: of the pairs of systems that the reference
+    tells apart, how many the metric orders the same way (``agree``), the other way
+    (``disagree``) or ties (``ties``), and the share that agree (``share``)."""
+    rows = []
+    for (corpus, metric), g in points.groupby(["corpus", "metric"], sort=False):
+        v, r = g["value"].to_numpy(float), g["reference"].to_numpy(float)
+        i, j = np.triu_indices(len(v), k=1)
+        dv, dr = np.sign(v[i] - v[j]), np.sign(r[i] - r[j])
+        apart = dr != 0
+        agree, disagree = int(((dv == dr) & apart).sum()), int(((dv == -dr) & apart).sum())
+        pairs = int(apart.sum())
+        rows.append({"corpus": corpus, "metric": metric, "systems": len(v), "pairs": pairs, "agree": agree,
+                     "disagree": disagree, "ties": pairs - agree - disagree,
+                     "share": agree / pairs if pairs else float("nan")})
+    return pd.DataFrame(rows).set_index(["corpus", "metric"])

@@ -64,6 +64,26 @@ def directions(names: Sequence[str], pooled: bool = True) -> list[tuple[tuple[st
     return out
 
 
+#: Fitted models by training set (its corpora's content keys), for this process: a corpus is the
+#: training set of its own held-out row and of each single-corpus direction from it, and the
+#: fit (cross-fitted held-out errors, topic by system folds) is the costly part of a row.
+_FITTED: dict[tuple[str, ...], scu_sets.SCUModel] = {}
+_FITTED_MAX = 16
+
+
+def fitted(corpora: Sequence, cache: bool = True) -> scu_sets.SCUModel:
+    """:func:`.scu_sets.fit` of ``corpora``, fitted once per training set in a process (the
+    model is a deterministic function of the corpora, so a second fit would be the same)."""
+    key = tuple(corpus_key(c) for c in corpora)
+    model = _FITTED.get(key)
+    if model is None:
+        model = scu_sets.fit(list(corpora), cache=cache)
+        if len(_FITTED) >= _FITTED_MAX:
+            _FITTED.pop(next(iter(_FITTED)))
+        _FITTED[key] = model
+    return model
+
+
 def scored_frame(model: scu_sets.SCUModel, corpus, seed: int = 0, cache: bool = True):
     """``(scus, summaries, systems)`` of ``corpus``'s annotated peers scored by ``model`` as new
     text (a corpus the model was fitted on: each topic by the fold model that held it out), with the manual scores (``manual``; system: its mean) and ROUGE-2 beside them."""
@@ -130,7 +150,7 @@ def transfer_table(corpora: dict, pooled: bool = True, n_resamples: int = N_RESA
         rows = []
         for train, test in directions(names, pooled):
             try:
-                model = scu_sets.fit([corpora[n] for n in train], cache=cache)
+                model = fitted([corpora[n] for n in train], cache)
                 rows.append(direction_row(model, corpora[test], n_resamples, seed, cache))
             except PyrabenchError as exc:
                 rows.append({"fitted_on": " + ".join(train), "scored": test, "error": str(exc)})
@@ -150,8 +170,7 @@ def within_table(corpora: dict, n_resamples: int = N_RESAMPLES, seed: int = 0, c
         rows = []
         for name in names:
             try:
-                rows.append(direction_row(scu_sets.fit([corpora[name]], cache=cache), corpora[name], n_resamples,
-                                          seed, cache))
+                rows.append(direction_row(fitted([corpora[name]], cache), corpora[name], n_resamples, seed, cache))
             except PyrabenchError as exc:
                 rows.append({"fitted_on": name, "scored": name, "error": str(exc)})
         return pd.DataFrame(rows)
