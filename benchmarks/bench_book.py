@@ -24,7 +24,11 @@ data). The machine may be shared: say so when quoting, and compare runs made at 
 load average is printed). ``--rebuild`` also times a serial ``jupyter-book build`` cold and a warm
 rebuild (target <= 30 s), in a temporary folder.
 
-    PYRABENCH_DATA=/path/to/data .venv/bin/python benchmarks/bench_book.py [--pages 03 05] [--parallel] [--rebuild]
+``--profile`` profiles every page run, cold and warm (cProfile in the kernel, the texts MiniLM
+and WMF encode), into ``benchmarks/book_profile.md`` and ``.json`` (``_book_profile.py`` says how;
+a page's entry is replaced, the others kept, so the real-data pages can be profiled one by one).
+
+    PYRABENCH_DATA=/path/to/data .venv/bin/python benchmarks/bench_book.py [--pages 03 05] [--parallel] [--rebuild] [--profile]
 """
 
 from __future__ import annotations
