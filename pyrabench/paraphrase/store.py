@@ -20,10 +20,8 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import operator
 import re
 from dataclasses import dataclass, field
-from itertools import repeat
 from pathlib import Path
 
 import numpy as np
@@ -143,12 +141,11 @@ def _arrow_nbytes(values: list, dtype: str) -> int:
     only when a value is None, one bit per bool, eight bytes per number, and per string a 4-byte
     offset plus its UTF-8 bytes (``tests/test_paraphrase_store.py`` checks it against pyarrow)."""
     n = len(values)
-    nulls = any(map(operator.is_, values, repeat(None)))  # in C: every build writes a card
-    validity = (n + 7) // 8 if nulls else 0
+    validity = (n + 7) // 8 if any(v is None for v in values) else 0
     if dtype == "bool":
         return validity + (n + 7) // 8
-    if dtype == "string":  # the UTF-8 bytes of the strings, encoded at once
-        return validity + 4 * n + len("".join([v for v in values if v is not None] if nulls else values).encode("utf-8"))
+    if dtype == "string":
+        return validity + 4 * n + sum(len(v.encode("utf-8")) for v in values if v is not None)
     return validity + 8 * n  # int64, float64
 
 
