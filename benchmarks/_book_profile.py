@@ -185,7 +185,8 @@ def write_markdown(data: dict, report: Path = REPORT) -> None:
         "",
         "Written by `benchmarks/bench_book.py --profile` (real data: `PYRABENCH_DATA` set; one page at a time",
         "with `--pages`); the JSON beside this file holds the same figures. **The figures are indicative**:",
-        "they were taken on a 2-core machine shared with other work (load average 10–16 on 2 cores), and",
+        "they may be taken on a machine shared with other work (each table gives the load average when its run",
+        "ended; a load above the number of cores slows every figure), and",
         "under cProfile, which charges every Python call: numpy- and torch-bound code barely slows, but code",
         "making millions of small calls can look many times slower than it is (a generator over a column's",
         "values: 6 s profiled, 0.34 s alone). Time a function alone before acting on it. The targets are",
@@ -208,7 +209,7 @@ def write_markdown(data: dict, report: Path = REPORT) -> None:
                 continue
             total = sum(p["seconds"] for p in pages.values())
             lines += [f"## {kind}, {run}", "", f"{total:.1f} s summed over the {len(pages)} page(s) profiled.", "",
-                      "| page | s | CPU s | encoders | measured |", "|---|---:|---:|---|---|"]
+                      "| page | s | CPU s | encoders | run ended |", "|---|---:|---:|---|---|"]
             for page, p in pages.items():
                 m = p["machine"]
                 lines.append(f"| {page} | {p['seconds']:.1f} | {p['cpu_seconds']:.1f} | {_encoder_line(p['encoders'])} | "
