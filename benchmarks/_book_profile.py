@@ -202,6 +202,15 @@ def write_markdown(data: dict, report: Path = REPORT) -> None:
         "  store), texts per second of the model on this machine; WMF's fold-ins.",
         "",
     ]
+    columns = [(kind, run) for kind, runs in data.items() for run in ("cold", "warm") if runs.get(run)]
+    pages = sorted({page for kind, run in columns for page in data[kind][run]})
+    lines += ["## Summary: seconds per page (CPU seconds of the kernel in brackets)", "",
+              "| page | " + " | ".join(f"{kind}, {run}" for kind, run in columns) + " |",
+              "|---|" + "---:|" * len(columns)]
+    for page in pages:
+        cells = [data[kind][run].get(page) for kind, run in columns]
+        lines.append(f"| {page} | " + " | ".join(f"{c['seconds']:.1f} ({c['cpu_seconds']:.1f})" if c else "—" for c in cells) + " |")
+    lines.append("")
     for kind, runs in data.items():
         for run in ("cold", "warm"):
             pages = runs.get(run, {})
