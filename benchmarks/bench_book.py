@@ -24,7 +24,11 @@ data). The machine may be shared: say so when quoting, and compare runs made at 
 load average is printed). ``--rebuild`` also times a serial ``jupyter-book build`` cold and a warm
 rebuild (target <= 30 s), in a temporary folder.
 
-    PYRABENCH_DATA=/path/to/data .venv/bin/python benchmarks/bench_book.py [--pages 03 05] [--parallel] [--rebuild]
+``--profile`` profiles every page run, cold and warm (cProfile in the kernel, the texts MiniLM
+and WMF encode), into ``benchmarks/book_profile.md`` and ``.json`` (``_book_profile.py`` says how;
+a page's entry is replaced, the others kept, so the real-data pages can be profiled one by one).
+
+    PYRABENCH_DATA=/path/to/data .venv/bin/python benchmarks/bench_book.py [--pages 03 05] [--parallel] [--rebuild] [--profile]
 """
 
 from __future__ import annotations
@@ -48,6 +52,8 @@ import nbformat
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 from execute_book import toc_pages  # noqa: E402 - the pages the build executes, one definition
+
+import _book_profile as book_profile  # noqa: E402 - beside this file
 TRAINING_TAG = "training"
 COLD_TARGET = {"real data": 400.0, "sample data": 60.0}  # summed over the pages, training included
 BUILD_WALL_TARGET = {"real data": 240.0, "sample data": 120.0}  # make book cold, pages in parallel, 2 cores
@@ -69,13 +75,18 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def execute(page: Path, env: dict, slowest: list | None = None, save: Path | None = None) -> tuple[float, float, float]:
+def execute(page: Path, env: dict, slowest: list | None = None, save: Path | None = None,
+            profile: dict | None = None) -> tuple[float, float, float]:
     """(seconds of all code cells, seconds of the cells tagged ``training``, CPU seconds of the
     kernel, start-up included: on a shared machine the least load-dependent figure) of one page;
     ``slowest`` collects ``(seconds, page, cell number, first line)`` of every code cell; ``save``
-    is a folder the executed notebook is written to (to diff outputs between two versions). A page
+    is a folder the executed notebook is written to (to diff outputs between two versions);
+    ``profile`` (a dict) receives the page's profile (``_book_profile.page_profile``). A page
     the build does not execute (``mystnb: execution_mode: off``, the student assignments) costs 0."""
     nb = jupytext.read(page)
+    if profile is not None:
+        work = Path(tempfile.mkdtemp(prefix="bench-profile-"))
+        book_profile.instrument(nb, work / "stats.prof", work / "tally.json")
     saved = dict(os.environ)
     cpu = children_cpu()
     os.environ.update(env)  # the kernel inherits this process's environment
@@ -87,6 +98,8 @@ def execute(page: Path, env: dict, slowest: list | None = None, save: Path | Non
     finally:
         os.environ.clear()
         os.environ.update(saved)
+    if profile is not None:
+        book_profile.strip(nb)
     if save is not None:
         save.mkdir(parents=True, exist_ok=True)
         nbformat.write(nb, save / f"{page.stem}.ipynb")
@@ -94,9 +107,17 @@ def execute(page: Path, env: dict, slowest: list | None = None, save: Path | Non
     total = sum(_seconds(c) for c in cells)
     training = sum(_seconds(c) for c in cells if TRAINING_TAG in c.get("metadata", {}).get("tags", []))
     if slowest is not None:
-        slowest.extend((_seconds(c), page.name, n, c.source.strip().splitlines()[0][:70] if c.source.strip() else "")
-                       for n, c in enumerate(cells, 1))
+        slowest.extend(_cell_rows(page, cells))
+    if profile is not None:
+        profile.update(book_profile.page_profile(_cell_rows(page, cells), work / "stats.prof", work / "tally.json", total, cpu))
+        shutil.rmtree(work, ignore_errors=True)
     return total, training, cpu
+
+
+def _cell_rows(page: Path, cells: list) -> list[tuple]:
+    """``(seconds, page, cell number, first line)`` of every code cell."""
+    return [(_seconds(c), page.name, n, c.source.strip().splitlines()[0][:70] if c.source.strip() else "")
+            for n, c in enumerate(cells, 1)]
 
 
 def _installed_corpora() -> dict:
@@ -182,6 +203,9 @@ def main() -> None:
     parser.add_argument("--cold-only", action="store_true", help="skip the cached run (profiling)")
     parser.add_argument("--save", type=Path, default=None, metavar="DIR",
                         help="write the cold run's executed notebooks to DIR (diff two versions' outputs)")
+    parser.add_argument("--profile", action="store_true",
+                        help="profile every page, cold and warm (cProfile in the kernel, encoder counts) into "
+                             "benchmarks/book_profile.md and .json (a page's entry replaced, the others kept)")
     parser.add_argument("--cells", type=int, default=0, metavar="N",
                         help="also list the N slowest code cells of the cold run (where the time goes)")
     args = parser.parse_args()
@@ -197,8 +221,10 @@ def main() -> None:
             env["PYRABENCH_CACHE"] = str(Path(tmp) / "pyrabench-cache")
             env.update(_installed_corpora())
         slowest: list = []
-        cold = {p: execute(p, env, slowest, args.save) for p in pages}
-        cached = {p: (float("nan"), 0.0, 0.0) if args.cold_only else execute(p, env) for p in pages}
+        profiles = {"cold": {p: {} for p in pages}, "warm": {p: {} for p in pages}} if args.profile else None
+        cold = {p: execute(p, env, slowest, args.save, profiles and profiles["cold"][p]) for p in pages}
+        cached = {p: (float("nan"), 0.0, 0.0) if args.cold_only else execute(p, env, profile=profiles and profiles["warm"][p])
+                  for p in pages}
         if args.rebuild:
             full_env = {**os.environ, **env, "PYRABENCH_CACHE": str(Path(tmp) / "rebuild-cache")}
             build_cold = jupyter_book_build(Path(tmp) / "out", full_env)
@@ -218,6 +244,17 @@ def main() -> None:
         share = training / total_cold if total_cold else 0.0
         print(f"{'total':<{width}}  {total_cold:8.1f}  {cpu:10.1f}  {total_cached:8.1f}  {training:10.1f}   "
               f"training share {share:.0%}")
+    if args.profile:
+        machine = {"date": datetime.now().strftime("%Y-%m-%d %H:%M"), "load": round(os.getloadavg()[0], 1),
+                   "cores": os.cpu_count()}
+        data = {}
+        for run, by_page in profiles.items():
+            done = {p.relative_to(ROOT).as_posix(): entry for p, entry in by_page.items() if entry}
+            if done:
+                data = book_profile.merge(kind, run, done, machine)
+        if data:
+            book_profile.write_markdown(data)
+        print(f"profile written to {book_profile.REPORT.relative_to(ROOT)} and its .json")
     if args.cells:
         print(f"the {args.cells} slowest cells, cold:")
         for seconds, name, n, first in sorted(slowest, reverse=True)[: args.cells]:

@@ -15,13 +15,20 @@ spaCy is imported at the first tokenization, not with this module, and without t
 model library (thinc) imports torch whenever it is installed, a second of start-up that a
 rule-based tokenizer never uses (:func:`_import_spacy`). The stop list is read from spaCy's own
 file, so importing this module imports no spaCy at all.
+
+**Words kept across processes.** Every chapter's kernel tokenizes the same texts (the benchmark's
+items, the STS sentences, the summaries): a large batch's words are kept in the package cache
+(``words/``, keyed by the text, spaCy's version and this module's source), so the next process
+reads them instead of starting spaCy and tokenizing again (``benchmarks/book_profile.md``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.abc
 import importlib.metadata
 import importlib.util
+import os
 import re
 import sys
 from functools import lru_cache
@@ -29,6 +36,8 @@ from pathlib import Path
 from typing import Iterable
 
 import numpy as np
+
+from .cache import ENV_NO_CACHE, cache_dir, entry_lock, fingerprint, save_npz
 
 
 def _spacy_stop_words() -> frozenset[str]:
@@ -150,8 +159,74 @@ def words_many(texts: Iterable[str], lower: bool = True) -> list[list[str]]:
         if len(_MEMO) + len(new) > _MEMO_LIMIT:
             _MEMO.clear()  # and so every text of this call is new again
             new = list(dict.fromkeys(texts))
-        _MEMO.update(((lower, t), ws) for t, ws in zip(new, _tokenize_words(new, lower)))
+        _MEMO.update(((lower, t), ws) for t, ws in zip(new, _stored_words(new, lower)))
     return [list(_MEMO[(lower, t)]) for t in texts]
+
+
+STORE_MIN_TEXTS = 1000  # smaller batches are tokenized, not stored (a shard per sentence would pile up)
+STORE_MAX_SHARDS = 16  # more shards than this are merged into one
+_STORED: dict[bytes, str] = {}  # text digest → its words joined by spaces, from the store's shards
+_SHARDS_READ: set[str] = set()
+
+
+def _store() -> Path:
+    return cache_dir("words", fingerprint("words-v1", tokenizer_version(), Path(__file__).read_bytes()))
+
+
+def _digests(texts: list[str], lower: bool) -> list[bytes]:
+    flag = b"1" if lower else b"0"
+    return [hashlib.blake2b(flag + t.encode("utf-8", "surrogatepass"), digest_size=16).digest() for t in texts]
+
+
+def _read_shards(store: Path) -> None:
+    """Read the shards not read yet (a shard is never rewritten under its name); an unreadable
+    one (merged away meanwhile, damaged) is skipped: its texts are tokenized again."""
+    for shard in sorted(store.glob("*.npz")):
+        if shard.name in _SHARDS_READ:
+            continue
+        try:
+            with np.load(shard, allow_pickle=False) as z:
+                keys, blob = z["keys"].tobytes(), z["words"].tobytes().decode("utf-8", "surrogatepass")
+        except (OSError, ValueError, KeyError, UnicodeDecodeError):
+            continue
+        joined = blob.split("\n")
+        if len(keys) != 16 * len(joined):
+            continue
+        _STORED.update(zip((keys[i : i + 16] for i in range(0, len(keys), 16)), joined))
+        _SHARDS_READ.add(shard.name)
+
+
+def _write_shard(store: Path, keys: list[bytes], joined: list[str]) -> None:
+    """One shard (atomic) of words joined by spaces, a line a text (a word holds no whitespace)."""
+    shard = store / f"{fingerprint(strings=[k.hex() for k in keys])}.npz"
+    save_npz(shard, keys=np.frombuffer(b"".join(keys), dtype=np.uint8),
+             words=np.frombuffer("\n".join(joined).encode("utf-8", "surrogatepass"), dtype=np.uint8))
+    _SHARDS_READ.add(shard.name)
+
+
+def _stored_words(texts: list[str], lower: bool) -> list[list[str]]:
+    """:func:`_tokenize_words` of ``texts`` through the package cache's word store (module
+    docstring): the texts stored by any process are read, the others tokenized and stored."""
+    if len(texts) < STORE_MIN_TEXTS or os.environ.get(ENV_NO_CACHE) == "1":
+        return _tokenize_words(texts, lower)
+    store = _store()
+    _read_shards(store)
+    keys = _digests(texts, lower)
+    missing = [i for i, k in enumerate(keys) if k not in _STORED]
+    if missing:
+        fresh = [" ".join(ws) for ws in _tokenize_words([texts[i] for i in missing], lower)]
+        _STORED.update(zip((keys[i] for i in missing), fresh))
+        _write_shard(store, [keys[i] for i in missing], fresh)
+        if len(list(store.glob("*.npz"))) > STORE_MAX_SHARDS:
+            with entry_lock(store / "merge"):
+                _read_shards(store)
+                shards = list(store.glob("*.npz"))
+                _write_shard(store, list(_STORED), list(_STORED.values()))
+                merged = store / f"{fingerprint(strings=[k.hex() for k in _STORED])}.npz"
+                for shard in shards:
+                    if shard != merged:
+                        shard.unlink(missing_ok=True)
+    return [_STORED[k].split(" ") if _STORED[k] else [] for k in keys]
 
 
 def _tokenize_words(texts: list[str], lower: bool) -> list[list[str]]:

@@ -5,6 +5,8 @@ the bundled MiniLM runs when the ``minilm`` extra is installed."""
 from __future__ import annotations
 
 import contextlib
+import os
+import socket
 import importlib.util
 
 import numpy as np
@@ -232,3 +234,66 @@ def test_minilm_is_an_entry_of_that_kind(cache, monkeypatch):
     same = E.load_embedding(f"st:{emb.path}@cpu", progress=False)  # the same directory by path shares the cache
     monkeypatch.setattr(type(same), "model", property(lambda self: pytest.fail("model loaded on a cache hit")))
     np.testing.assert_array_equal(same.encode(TEXTS), x)
+
+
+def _claims(emb):
+    return emb.store.directory / "claims"
+
+
+def test_the_model_encodes_outside_the_lock_and_claims_are_dropped(cache, model_dir, monkeypatch):
+    """Another process can take the store's lock while this one encodes (chapters encode side
+    by side); what was claimed is released once its shard is written."""
+    import fcntl
+
+    emb = E.load_embedding(f"st:{model_dir}", progress=False)
+    rows, held = type(emb)._model_rows, []
+
+    def model_rows(self, texts):
+        fd = os.open(self.store.directory / "encoding.lock", os.O_RDWR)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # raises if the lock were held
+            fcntl.flock(fd, fcntl.LOCK_UN)
+        finally:
+            os.close(fd)
+        held.append([p.name for p in _claims(self).iterdir()])
+        return rows(self, texts)
+
+    monkeypatch.setattr(type(emb), "_model_rows", model_rows)
+    emb.encode(TEXTS)
+    assert held == [[f"{socket.gethostname()}-{os.getpid()}.npy"]]  # claimed while encoding
+    assert list(_claims(emb).iterdir()) == []
+
+
+def test_texts_another_live_process_claimed_are_waited_for_not_encoded(cache, model_dir, monkeypatch):
+    other, mine = E.load_embedding(f"st:{model_dir}", progress=False), E.load_embedding(f"st:{model_dir}", progress=False)
+    _claims(mine).mkdir(parents=True)
+    claim = _claims(mine) / f"{socket.gethostname()}-1.npy"  # pid 1 is alive
+    np.save(claim, se.text_keys(TEXTS[:2]))
+    waits = []
+
+    def sleep(seconds):  # the claimant finishes while we wait
+        waits.append(seconds)
+        claim.unlink()
+        other.encode(TEXTS[:2])
+
+    monkeypatch.setattr(se.time, "sleep", sleep)
+    x = mine.encode(TEXTS)
+    assert mine.encoded == 2 and other.encoded == 2 and len(waits) == 1  # its own texts first, then waited once
+    np.testing.assert_array_equal(x[:2], other.encode(TEXTS[:2]))
+
+
+def test_a_dead_or_stale_claim_is_void(cache, model_dir, monkeypatch):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    emb = E.load_embedding(f"st:{model_dir}", progress=False)
+    _claims(emb).mkdir(parents=True)
+    dead = _claims(emb) / f"{socket.gethostname()}-{int(done.stdout)}.npy"
+    np.save(dead, se.text_keys(TEXTS[:2]))
+    stale = _claims(emb) / "elsewhere-1.npy"
+    np.save(stale, se.text_keys(TEXTS[2:3]))
+    os.utime(stale, (0, 0))
+    monkeypatch.setattr(se.time, "sleep", lambda s: pytest.fail("waited for a void claim"))
+    emb.encode(TEXTS)
+    assert emb.encoded == 4 and list(_claims(emb).iterdir()) == []

@@ -57,3 +57,16 @@ def test_corpus_words_counts_the_training_text():
     corpus and a few SCU-marked documents): spaCy splits some tokens and drops punctuation."""
     tokens = sum(len(t.split()) for t in standins.corpus_texts(standins.corpus_files()))
     assert 0.85 * tokens < standins.corpus_words() < 1.25 * tokens
+
+
+def test_corpus_words_is_counted_once_then_read_from_the_cache(tmp_path, monkeypatch):
+    """A chapter quoting the count does not tokenize the corpus again: the count is cached."""
+    from pyrabench.text import words_many
+
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path))
+    texts = standins.corpus_texts(standins.corpus_files())
+    first = standins.corpus_words()
+    assert first == sum(len(ws) for ws in words_many(texts))
+    assert list((tmp_path / "word-counts").glob("*.json"))
+    monkeypatch.setattr("pyrabench.data.corpora.words_many", lambda texts: pytest.fail("tokenized again"))
+    assert standins.corpus_words() == first

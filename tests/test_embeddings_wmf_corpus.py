@@ -137,3 +137,27 @@ def test_a_corpus_is_parsed_once_until_a_file_changes(tmp_path, monkeypatch):
     assert wc.wordnet_texts().texts[-1] == "unable having the necessary means"
     tarball = _brown_tarball(tmp_path, BROWN)
     assert wc.brown_texts(tarball) is wc.brown_texts(tarball)
+
+
+def test_a_parsed_corpus_is_cached_for_the_next_process(tmp_path, monkeypatch):
+    """A new process (a chapter's kernel: an empty memo) reads the parsed texts from the package
+    cache, not the files; a changed file is parsed again; PYRABENCH_NO_CACHE bypasses the cache."""
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path / "cache"))
+    d = _wordnet(tmp_path)
+    monkeypatch.setenv(wc.ENV_WORDNET, str(d))
+    first = wc.wordnet_texts()
+    parse, calls = wc._wordnet_texts.__wrapped__, []
+
+    def _wordnet_texts(path):  # the same reader (its name is in the key), counting its calls
+        calls.append(path)
+        return parse(path)
+
+    again = wc._read_once(_wordnet_texts)(d)
+    assert again == first and again is not first and calls == []
+    (d / "data.adj").write_text(ADJ.replace("able", "unable"), encoding="utf-8")
+    assert wc._read_once(_wordnet_texts)(d).texts[-1] == "unable having the necessary means" and calls == [d]
+    assert wc._read_once(_wordnet_texts)(d).texts[-1] == "unable having the necessary means" and calls == [d]
+    entries = list((tmp_path / "cache" / "wmf" / "corpus").iterdir())
+    assert len(entries) == 2
+    monkeypatch.setenv("PYRABENCH_NO_CACHE", "1")
+    assert wc._read_once(_wordnet_texts)(d).texts[-1] == "unable having the necessary means" and calls == [d, d]

@@ -1,7 +1,9 @@
 """What every chapter shows: the sample note, real-data-only text, glued numbers, paths and tables."""
 
 import numpy as np
+import pytest
 import pandas as pd
+from IPython.display import Markdown
 
 from pyrabench.dataroot import ENV_DATA, SAMPLE_ROOT, DataRoot, resolve
 from pyrabench.reports import book
@@ -31,6 +33,21 @@ def test_glue_names_each_value_and_displays_nothing(monkeypatch):
     monkeypatch.setattr(book, "_myst_glue", lambda name, value, display: calls.append((name, value, display)))
     book.glue(pairs=971, share=0.25)
     assert calls == [("pairs", 971, False), ("share", 0.25, False)]
+
+
+@pytest.mark.parametrize("display", [False, True])
+@pytest.mark.parametrize("value", [971, 0.25, "text", pd.DataFrame({"a": [1]}), Markdown("**b**")])
+def test_glue_writes_what_myst_nb_writes(monkeypatch, value, display):
+    """The glue output is myst-nb's own (its reader finds the value by that MIME type and key)."""
+    from myst_nb.ext import glue as myst
+
+    ours, theirs = [], []
+    monkeypatch.setattr(book, "_display", lambda *a, **k: ours.append((a, k)))
+    monkeypatch.setattr(myst, "ipy_display", lambda *a, **k: theirs.append((a, k)))
+    book._myst_glue("name", value, display=display)
+    myst.glue("name", value, display=display)
+    assert ours == theirs and len(ours) == 1
+    assert book.GLUE_PREFIX == myst.GLUE_PREFIX
 
 
 def test_shown_path_is_relative_to_the_root_or_just_a_name(tmp_path):

@@ -100,3 +100,62 @@ def test_cut_words_keeps_the_text_up_to_the_limit():
     assert text.cut_words(" -- one", 1) == (" -- one", 1)
     cut, n = text.cut_words(" ".join(f"w{k}" for k in range(300)), 250)
     assert n == 250 and text.count_words(cut) == 250 and cut.endswith("w249")
+
+
+@pytest.fixture
+def new_process(monkeypatch, tmp_path):
+    """An empty memo and word store in memory (what a new kernel starts with), a fresh package
+    cache, and every batch large enough to be stored."""
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path))
+    monkeypatch.setattr(text, "STORE_MIN_TEXTS", 2)
+
+    def fresh():
+        monkeypatch.setattr(text, "_MEMO", {})
+        monkeypatch.setattr(text, "_STORED", {})
+        monkeypatch.setattr(text, "_SHARDS_READ", set())
+
+    fresh()
+    return fresh
+
+
+def _no_tokenizing(monkeypatch):
+    monkeypatch.setattr(text, "_tokenize_words", lambda texts, lower: pytest.fail(f"tokenized {texts}"))
+
+
+def test_a_large_batch_is_stored_and_read_by_the_next_process(new_process, monkeypatch, tmp_path):
+    texts = list(EXPECTED)
+    assert text.words_many(texts) == list(EXPECTED.values())
+    upper = text.words_many(texts, lower=False)
+    assert len(list((tmp_path / "words").glob("*/*.npz"))) == 2
+    new_process()
+    _no_tokenizing(monkeypatch)
+    assert text.words_many(list(reversed(texts))) == list(reversed(EXPECTED.values()))
+    assert text.words_many(texts, lower=False) == upper and upper[0] == ["The", "bridge", "opened"]
+
+
+def test_small_batches_unreadable_shards_and_no_cache_are_tokenized(new_process, monkeypatch, tmp_path):
+    monkeypatch.setattr(text, "STORE_MIN_TEXTS", 3)
+    assert text.words_many(["The bridge", "naïve café"]) == [["the", "bridge"], ["naïve", "café"]]
+    assert not (tmp_path / "words").exists()  # two texts: below the batch size worth a shard
+    text.words_many(list(EXPECTED))
+    (shard,) = (tmp_path / "words").glob("*/*.npz")
+    shard.write_bytes(b"damaged")
+    new_process()
+    assert text.words_many(list(EXPECTED)) == list(EXPECTED.values())  # tokenized again
+    new_process()
+    monkeypatch.setenv("PYRABENCH_NO_CACHE", "1")
+    calls = []
+    tokenize = text._tokenize_words
+    monkeypatch.setattr(text, "_tokenize_words", lambda texts, lower: calls.append(1) or tokenize(texts, lower))
+    assert text.words_many(list(EXPECTED)) == list(EXPECTED.values()) and calls == [1]
+
+
+def test_shards_are_merged(new_process, monkeypatch, tmp_path):
+    monkeypatch.setattr(text, "STORE_MAX_SHARDS", 2)
+    pairs = [list(EXPECTED)[i : i + 2] for i in range(0, 8, 2)]
+    for texts in pairs:
+        text.words_many(texts)
+    assert 1 <= len(list((tmp_path / "words").glob("*/*.npz"))) <= 2
+    new_process()
+    _no_tokenizing(monkeypatch)
+    assert [text.words_many(t) for t in pairs] == [[EXPECTED[x] for x in t] for t in pairs]

@@ -15,10 +15,15 @@ model is loaded with ``local_files_only`` and ``HF_HUB_OFFLINE=1``.
   encoded again by that model, whichever benchmark, STS year, scoring run or process asks for it.
   The cache is a few ``.npz`` shards (text digest → row), each written atomically as a chunk of
   texts is done, so an interrupted run keeps what it encoded; many shards are merged into one.
-* **Once across processes.** The book's chapters run in parallel and share texts (chapter 3's
-  contributors are chapter 6's SCU targets). Each chunk is encoded under the store's lock
-  (:func:`pyrabench.cache.entry_lock`), after re-reading the shards other processes wrote: a text
-  another process is encoding is waited for and read, not encoded twice.
+* **Once across processes, side by side.** The book's chapters run in parallel and share texts
+  (chapter 3's contributors are chapter 6's SCU targets). Under the store's lock
+  (:func:`pyrabench.cache.entry_lock`, held for milliseconds) a process re-reads the shards other
+  processes wrote and *claims* its next chunk among the texts no live process has claimed (a
+  claim is a small file naming the process); it encodes the chunk without the lock, so two
+  processes encode different texts at the same time, then adds the shard and drops its claim. A
+  text another process has claimed is waited for and read once that process has encoded what it
+  claimed, never encoded twice; a dead process's claim is void. (Encoding under the lock made
+  a chapter wait, idle, while another one encoded.)
 * **Few, long calls.** Cost is padding as much as texts: a call's texts are sorted by length
   before batching, so one call for a whole corpus pads far less than one per topic (callers that
   know all their texts, like the calibrated scorer, encode them at once).
@@ -34,6 +39,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import socket
+import time
 from pathlib import Path
 from typing import Sequence
 
@@ -53,6 +60,8 @@ ENV_THREADS = "PYRABENCH_ENCODER_THREADS"
 CHUNK_TEXTS = 1024  # texts encoded between two cache writes (and held under the lock: a few seconds)
 MAX_SHARDS = 16  # more shards than this are merged into one
 NOT_HASHED = {"README.md"}  # documentation only: editing it must not invalidate the cache
+CLAIM_POLL_SECONDS = 0.2  # how often a process waiting for texts another one claimed looks again
+CLAIM_STALE_SECONDS = 1800  # a claim this old is void (its owner on another machine, or a reused pid)
 
 
 def _hashed_files(path: Path) -> list[Path]:
@@ -126,8 +135,43 @@ class VectorStore:
                       [self.vectors, *vectors] if self.vectors is not None else vectors)  # fmt: skip
 
     def lock(self):
-        """The store's lock (:func:`pyrabench.cache.entry_lock`): held while a chunk is encoded."""
+        """The store's lock (:func:`pyrabench.cache.entry_lock`): held while shards are read or
+        written and a chunk is claimed, never while the model encodes."""
         return entry_lock(self.directory / "encoding")
+
+    @property
+    def _claims(self) -> Path:
+        return self.directory / "claims"
+
+    def _claim_path(self) -> Path:
+        return self._claims / f"{socket.gethostname()}-{os.getpid()}.npy"
+
+    def claimed(self) -> np.ndarray:
+        """Keys other live processes are encoding (call under :meth:`lock`); the claims of
+        processes that died, and claims older than :data:`CLAIM_STALE_SECONDS`, are removed."""
+        mine, host, keys = self._claim_path(), socket.gethostname(), []
+        for claim in sorted(self._claims.glob("*.npy")) if self._claims.is_dir() else []:
+            if claim == mine:
+                continue
+            owner, _, pid = claim.stem.rpartition("-")
+            try:
+                stale = time.time() - claim.stat().st_mtime > CLAIM_STALE_SECONDS
+                if stale or (owner == host and pid.isdigit() and not _alive(int(pid))):
+                    claim.unlink(missing_ok=True)
+                    continue
+                keys.append(np.load(claim, allow_pickle=False).astype("S16"))
+            except (OSError, ValueError):
+                continue  # removed meanwhile, or half written: its texts are not waited for
+        return np.concatenate(keys) if keys else np.zeros(0, dtype="S16")
+
+    def claim(self, keys: np.ndarray) -> None:
+        """Tell other processes this one is encoding ``keys`` (call under :meth:`lock`)."""
+        self._claims.mkdir(parents=True, exist_ok=True)
+        with open(self._claim_path(), "wb") as fh:
+            np.save(fh, np.asarray(keys, dtype="S16"))
+
+    def release(self) -> None:
+        self._claim_path().unlink(missing_ok=True)
 
     def _set(self, keys: list[np.ndarray], vectors: list[np.ndarray]) -> None:
         widths = {v.shape[1] for v in vectors}
@@ -171,6 +215,17 @@ class VectorStore:
             for shard in shards:
                 if shard != merged:
                     shard.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` of this machine is running (a claim's owner)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def pick_device(requested: str | None = None) -> str:
@@ -268,31 +323,49 @@ class SentenceTransformerEmbedding(Embedding):
 
     def _encode_missing(self, texts: list[str], keys: np.ndarray) -> np.ndarray:
         """Rows for ``texts`` (none cached when asked): longest first, in chunks, each chunk
-        cached. With a store, a chunk is encoded under its lock after re-reading the shards, so
-        the texts another process encoded meanwhile are read instead of encoded again."""
+        cached. With a store, each chunk is claimed under the store's lock among the texts not
+        cached and not claimed by another process, then encoded without the lock; the texts
+        others claimed are read from their shards once written (see the module docstring)."""
         order = np.argsort([-len(t) for t in texts], kind="stable")
         out: np.ndarray | None = None
+
+        def put(idx: np.ndarray, rows: np.ndarray) -> None:
+            nonlocal out
+            if out is None:
+                out = np.zeros((len(texts), rows.shape[1]), dtype=np.float32)
+            out[idx] = rows
+            bar.update(len(idx))
+
         bar = progress_bar(wanted=self.progress, total=len(texts), unit="text", desc=f"encoding with {self.name}")
         try:
-            for start in range(0, len(texts), CHUNK_TEXTS):
-                idx = order[start : start + CHUNK_TEXTS]
-                if self.store is None:
-                    rows = self._model_rows([texts[i] for i in idx])
-                else:
+            if self.store is None:
+                for start in range(0, len(texts), CHUNK_TEXTS):
+                    idx = order[start : start + CHUNK_TEXTS]
+                    put(idx, self._model_rows([texts[i] for i in idx]))
+            pending = order if self.store is not None else order[:0]
+            while len(pending):
+                with self.store.lock():
+                    self.store.refresh()
+                    found, pos = self.store.lookup(keys[pending])
+                    if found.any():
+                        put(pending[found], self.store.vectors[pos[found]])
+                    pending = pending[~found]
+                    free = pending[~np.isin(keys[pending], self.store.claimed())]
+                    chunk = free[:CHUNK_TEXTS]
+                    if len(chunk):
+                        self.store.claim(keys[chunk])
+                if not len(chunk):
+                    if len(pending):
+                        time.sleep(CLAIM_POLL_SECONDS)  # every text left is being encoded elsewhere
+                    continue
+                try:
+                    rows = self._model_rows([texts[i] for i in chunk])
                     with self.store.lock():
-                        self.store.refresh()
-                        found, pos = self.store.lookup(keys[idx])
-                        rows = np.zeros((len(idx), self.store.dim or self.dim), dtype=np.float32)
-                        if found.any():
-                            rows[found] = self.store.vectors[pos[found]]
-                        todo = idx[~found]
-                        if len(todo):
-                            rows[~found] = self._model_rows([texts[i] for i in todo])
-                            self.store.add(keys[todo], rows[~found])
-                if out is None:
-                    out = np.zeros((len(texts), rows.shape[1]), dtype=np.float32)
-                out[idx] = rows
-                bar.update(len(idx))
+                        self.store.add(keys[chunk], rows)
+                finally:
+                    self.store.release()
+                put(chunk, rows)
+                pending = pending[~np.isin(pending, chunk)]
         finally:
             bar.close()
         if self._dim is None and out is not None:

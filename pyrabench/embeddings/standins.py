@@ -33,6 +33,7 @@ from gensim.test.utils import datapath
 
 from ..cache import cache_dir, cached, file_fingerprint, fingerprint, load_vectors, save_vectors
 from ..data import scu_marked
+from ..data.corpora import word_counts
 from ..files import read_utf8
 from ..text import words_many
 from .wordbag import WordBag
@@ -65,8 +66,10 @@ def corpus_texts(files: Iterable[Path]) -> list[str]:
 
 
 def corpus_words(data=None) -> int:
-    """Words (as the stand-ins tokenize them) of the corpus the word2vec stand-ins train on."""
-    return int(sum(len(ws) for ws in words_many(corpus_texts(corpus_files(data)))))
+    """Words (as the stand-ins tokenize them) of the corpus the word2vec stand-ins train on:
+    counted once, then read from the package cache (:func:`pyrabench.data.corpora.word_counts`),
+    so that a chapter quoting it does not tokenize the whole corpus again on every run."""
+    return word_counts(corpus_texts(corpus_files(data)))[0]
 
 
 @lru_cache(maxsize=1)

@@ -21,13 +21,14 @@ the format is a :class:`DataFormatError` naming file and line. Every reader is d
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import tarfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..cache import cache_dir
+from ..cache import ENV_NO_CACHE, cache_dir, cached, fingerprint, load_sealed, save_sealed
 from ..errors import DataFormatError, MissingDataError
 from ..files import decode_utf8, read_bytes, read_utf8
 
@@ -89,10 +90,16 @@ def parse_wordnet_line(line: str, path, lineno: int) -> str:
     return " ".join(re.sub(r"\(\w+\)$", "", w).replace("_", " ") for w in lemmas) + " " + gloss.strip()
 
 
+#: Bump when a reader changes the texts it makes of the same files (the parsed corpus is cached).
+READER_VERSION = 1
+
+
 def _read_once(read):
     """``read(path)`` remembered per path and the size and modification time of its files: every
-    WMF model of a process (the base one, a second seed, the augmented one) starts from the same
-    corpus, which takes seconds to parse."""
+    WMF model (the base one, a second seed, the augmented one) starts from the same corpus, which
+    takes a second or more of CPU to parse. In memory for the process, and in the package cache
+    for the next one (each chapter's kernel, a reader's rerun), so that loading a trained model
+    parses nothing (``benchmarks/book_profile.md``)."""
     memo: dict = {}
 
     def wrapper(path: Path) -> Source:
@@ -103,10 +110,29 @@ def _read_once(read):
             return read(path)
         if key not in memo:
             memo.clear()
-            memo[key] = read(path)
+            memo[key] = _parsed(read, path, key)
         return memo[key]
 
+    wrapper.__wrapped__ = read
     return wrapper
+
+
+def _parsed(read, path: Path, key: tuple) -> Source:
+    """``read(path)`` through the package cache (``wmf/corpus``), keyed by the files' identity:
+    a header line (name, origin) then one text a line (a text never holds a line break)."""
+    if os.environ.get(ENV_NO_CACHE) == "1":
+        return read(path)
+
+    def save(entry: Path, source: Source) -> None:
+        save_sealed(entry, "\n".join([json.dumps([source.name, source.origin]), *source.texts]).encode("utf-8"))
+
+    def load(entry: Path) -> Source:
+        header, *texts = load_sealed(entry).decode("utf-8").split("\n")
+        name, origin = json.loads(header)
+        return Source(name, origin, tuple(texts))
+
+    entry = cache_dir("wmf", "corpus") / f"{fingerprint(READER_VERSION, read.__name__, key)}.txt"
+    return cached(entry, lambda: read(path), save, load)
 
 
 def wordnet_texts(path: Path | None = None) -> Source:

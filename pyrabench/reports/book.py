@@ -12,8 +12,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from IPython.display import Markdown
-from myst_nb import glue as _myst_glue
+from IPython.core.formatters import format_display_data
+from IPython.display import Markdown, display as _display
 
 from ..dataroot import ENV_DATA, SAMPLE_ROOT, DataRoot
 from .tables import book_table, book_tables
@@ -38,6 +38,22 @@ def real_data_only(root: DataRoot, text: str, title: str = "On the real data") -
     if root.is_sample:
         return None
     return Markdown(f":::{{admonition}} {title}\n:class: note\n{text}\n:::")
+
+
+#: myst-nb's MIME prefix for a value glued without being displayed (``myst_nb.ext.glue.GLUE_PREFIX``).
+GLUE_PREFIX = "application/papermill.record/"
+
+
+def _myst_glue(name: str, value, display: bool = True) -> None:
+    """``myst_nb.glue``'s output, without importing myst-nb in the kernel: its import pulls in
+    nbformat and jsonschema's format checkers, a second or more of every page's time
+    (``benchmarks/book_profile.md``). The output is the one myst-nb writes and reads (a test
+    compares them): the value's display data, its MIME types prefixed when not displayed, and
+    its name under the ``scrapbook`` metadata key."""
+    bundle, metadata = format_display_data(value)
+    prefix = "" if display else GLUE_PREFIX
+    metadata["scrapbook"] = dict(name=name, mime_prefix=prefix)
+    _display({prefix + k: v for k, v in bundle.items()}, raw=True, metadata=metadata)
 
 
 def glue(**values) -> None:
