@@ -9,8 +9,8 @@ what the result is computed from:
   summary's manual, ROUGE and automated scores and NIST's judgments, as
   :func:`pyrabench.scoring.metrics.metric_frame` reads them from their own cache entries), the
   metrics that could not be computed, and the parameters;
-* the system-level diagnosis: the corpus content (:func:`.auto.pipeline.corpus_key`) and the
-  scores or features it reads;
+* the system-level diagnosis: the corpus content (:func:`.auto.pipeline.corpus_key`) with the
+  scores it reads or the versions of the features it computes;
 
 plus :data:`VERSION`, raised whenever a computation here or in :mod:`.correlate` and
 :mod:`pyrabench.resampling` changes its figures. What is cheap once the metric frames are cached
@@ -33,7 +33,7 @@ from ..errors import MissingDataError
 from ..resampling import N_RESAMPLES
 from .auto import calibrated, diagnosis, variants
 from .auto.pipeline import corpus_key
-from .auto.variants import auto_frame, features
+from .auto.variants import auto_frame
 from .correlate import LEVELS, comparisons, correlations, per_summary, system_means
 from .manual import CONVENTIONS, score_corpus
 from .metrics import KEYS, correlate_corpus, metric_frame
@@ -221,9 +221,11 @@ def system_error_causes(corpora: dict, metric: str = "auto", cache: bool = True)
 def sharpening(corpora: dict, gammas: Sequence[float] = GAMMAS, choose_on: str = CHOOSE_ON,
                cache: bool = True) -> pd.DataFrame:
     """:func:`pyrabench.scoring.auto.diagnosis.sharpening` (γ chosen on ``choose_on``), cached by
-    the corpora's content and their calibrated features."""
-    key = fingerprint(VERSION, "sharpening", calibrated.VERSION, list(gammas), choose_on,
-                      [(n, corpus_key(c), frame_key(features(c, cache=cache))) for n, c in corpora.items()])
+    what its calibrated features are computed from (the corpora's content and the feature groups'
+    versions: :func:`.auto.calibrated.group_frame`'s key), so a hit reads no feature."""
+    groups = [calibrated.FEATURE_GROUPS[g.partition(":")[0]].version for g in calibrated.group_names(calibrated.LEXICAL)]
+    key = fingerprint(VERSION, "sharpening", calibrated.VERSION, groups, list(gammas), choose_on,
+                      [(n, corpus_key(c)) for n, c in corpora.items()])
     # the frame's attrs (the corpus γ was chosen on) are pickled with it
     return cached_frame("sharpening", key, lambda: diagnosis.sharpening(corpora, gammas, choose_on), cache, lock=True)
 
