@@ -17,7 +17,8 @@ it and writes the statistics and the counts to a temporary file that ``bench_boo
   the texts it sends to the model (the rest come from its store) with the model's seconds, so
   texts per second on this machine, and its load time; WMF's fold-ins (``WMFModel.fold_in``: rows
   and seconds). The counts come from wrappers the first cell puts around those methods, so the
-  page's code and the package are unchanged.
+  page's code and the package are unchanged (that cell imports the two encoder modules, numpy
+  and scipy with them: a profiled page's own first cell is that much shorter).
 
 The report (``benchmarks/book_profile.md`` and ``.json``) keeps one section per data kind (sample,
 real) and per run (cold, warm), and a page run again replaces its own entry only: the real-data

@@ -177,3 +177,16 @@ def test_preset_table(sample_corpora):
     assert t.loc["paper", "positive pairs"] == t.loc["paper, one question per label", "positive pairs"]
     assert set(reports.paper_years(sample_corpora)) == {"duc2005", "duc2006", "duc2007", "duc2007-update"} & set(sample_corpora)
     assert "literal" in reports.policy_table(reports.VARIANTS).columns
+
+
+def test_a_benchmark_built_already_is_reused_not_built_again(monkeypatch):
+    """The chapters hand over what they built: a policy met again costs no second build."""
+    paper = benchmark.build([TOY], AUTHOR_TEXT)
+    calls = []
+    monkeypatch.setattr(reports, "build", lambda corpora, policy: calls.append(policy) or benchmark.build(corpora, policy))
+    df = reports.sweep([TOY], "negative_min_shared", [AUTHOR_TEXT.negative_min_shared, 6], AUTHOR_TEXT, built=[paper])
+    assert calls == [AUTHOR_TEXT.with_(negative_min_shared=6)]
+    assert df.iloc[0]["negative_pairs"] == paper.stats["overall"]["negative_pairs"]
+    variants = reports.build_variants([TOY], {"mine": AUTHOR_TEXT, "other": AUTHOR_TEXT.with_(negative_min_shared=6)},
+                                      built=[paper])
+    assert variants["mine"] is paper and len(calls) == 2
