@@ -475,8 +475,9 @@ class UnitSimilarity:
 
 
 def topic_group(topic: str) -> str:
-    """The topic a pyramid belongs to: DUC 2007 update sets ``D0703-A``/``-B``/``-C`` are one."""
-    return re.sub(r"-[A-Za-z]$", "", topic)
+    """The topic a pyramid belongs to: DUC 2007 update sets ``D0703-A``/``-B``/``-C`` are one, and
+    so are the lite pyramids of one topic's model summaries (``D0601-A``, ``D0703-B-C``)."""
+    return re.sub(r"(-[A-Za-z])+$", "", topic)
 
 
 def fold_of(topics: Sequence[str], folds: int = FOLDS) -> np.ndarray:

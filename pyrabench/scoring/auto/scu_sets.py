@@ -40,7 +40,7 @@ system the mean estimate and its interval (:mod:`.intervals`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 import numpy as np
@@ -51,7 +51,7 @@ from ...cache import cached_frame, fingerprint
 from ...errors import PyrabenchError
 from ...text import words_many
 from ..manual import DEFAULT_CONVENTION, average_model_scus, double_annotations, matched_set
-from . import calibrated, intervals
+from . import calibrated, consistency, intervals, semantic  # noqa: F401  (they register feature groups)
 from .calibrated import KEYS, LEXICAL, _bags, _by_topic, _max_groups, _topic, content_stems
 from .pipeline import corpus_key
 from .segments import tokenize_many
@@ -140,16 +140,34 @@ def distinct_features(topic, units: list[list[str]]) -> tuple[dict[str, np.ndarr
 
 
 def summary_frame(pyramid, texts: Sequence[str], keys: pd.DataFrame, spans=None,
-                  convention: str = DEFAULT_CONVENTION) -> pd.DataFrame:
+                  convention: str = DEFAULT_CONVENTION, features: Sequence[str] = FEATURES) -> pd.DataFrame:
     """One row per (summary, SCU of ``pyramid``) of any summaries: ``keys`` (one row per text,
-    repeated over the SCUs), ``scu_id``, ``label``, :data:`FEATURES`, ``weight``, ``ideal`` and the
+    repeated over the SCUs), ``scu_id``, ``label``, ``features``, ``weight``, ``ideal`` and the
     evidence (``unit`` index among the summary's sentences, its ``start`` and ``end`` in the text).
     ``spans``: each text's sentence spans (default :func:`unit_spans`)."""
-    spans = unit_spans(texts) if spans is None else [list(s) for s in spans]
-    units = _unit_texts(texts, spans)
-    topic, lex = calibrated.unit_features(pyramid, units, convention=convention)
-    dist, best = distinct_features(topic, units)
-    return _rows(topic, keys, {**lex, **dist}, best, spans)
+    return summaries_frame([(pyramid, texts, keys, spans)], convention, features)
+
+
+def summaries_frame(parts: Sequence[tuple], convention: str = DEFAULT_CONVENTION,
+                    features: Sequence[str] = FEATURES) -> pd.DataFrame:
+    """:func:`summary_frame` of several pyramids' summaries at once, ``parts`` being ``(pyramid,
+    texts, keys, spans or None)``: every feature group computed in one call over all of them (a
+    sentence encoder encodes every distinct text once, in one call)."""
+    spans_of = [unit_spans(texts) if spans is None else [list(s) for s in spans] for _, texts, _, spans in parts]
+    units_of = [_unit_texts(texts, spans) for (_, texts, _, _), spans in zip(parts, spans_of)]
+    topics = [calibrated._topic(pyramid, convention) for pyramid, *_ in parts]
+    cut = calibrated.CorpusUnits(None, convention, tuple((None, t, u) for t, u in zip(topics, units_of)))
+    per_topic = [dict() for _ in parts]
+    for name in calibrated.group_names(set(features) - set(DISTINCT)):
+        for got, computed in zip(per_topic, calibrated.FEATURE_GROUPS[name].compute(cut, None)):
+            got.update(computed)
+    frames = []
+    for (_, _, keys, _), topic, units, spans, feats in zip(parts, topics, units_of, spans_of, per_topic):
+        dist, best = distinct_features(topic, units)
+        frames.append(_rows(topic, keys, {k: v for k, v in {**feats, **dist}.items() if k in features}, best, spans))
+    if not frames:
+        raise PyrabenchError("no summaries to score")
+    return pd.concat(frames, ignore_index=True)
 
 
 def _rows(topic, keys: pd.DataFrame, feats: dict, best: np.ndarray, spans) -> pd.DataFrame:
@@ -176,9 +194,9 @@ def _distinct_group(units, option: str | None = None) -> list[dict[str, np.ndarr
 calibrated.register(calibrated.FeatureGroup("distinct", DISTINCT, _distinct_group, "distinct-v1"))
 
 
-def corpus_frame(corpus, cache: bool = True) -> pd.DataFrame:
+def corpus_frame(corpus, cache: bool = True, features: Sequence[str] = FEATURES) -> pd.DataFrame:
     """:func:`summary_frame` of every peer annotation of an annotated ``corpus`` (keys
-    :data:`.calibrated.KEYS`), with ``y`` (the annotator marked the SCU): the :data:`FEATURES`
+    :data:`.calibrated.KEYS`), with ``y`` (the annotator marked the SCU): the ``features``
     from the corpus's one feature computation (:func:`.calibrated.corpus_features`, the
     ``distinct`` group registered here), the labels and the evidence (cached by content)."""
     from . import variants
@@ -196,13 +214,56 @@ def corpus_frame(corpus, cache: bool = True) -> pd.DataFrame:
             raise PyrabenchError(f"{corpus.name}: no peer annotation to score")
         return pd.concat(frames, ignore_index=True)
 
-    feats = variants.features(corpus, cache=cache, columns=FEATURES)
+    feats = variants.features(corpus, cache=cache, columns=features)
     ev = cached_frame("features", fingerprint(VERSION, "evidence", calibrated.VERSION, corpus_key(corpus)), evidence,
                       cache)
     if not (feats["scu_id"].to_numpy() == ev["scu_id"].to_numpy()).all():
         raise PyrabenchError(f"{corpus.name}: the SCU-set evidence is not aligned with the features")
     return pd.concat([feats.reset_index(drop=True), ev.drop(columns="scu_id")], axis=1).astype(
         {"topic": str, "peer": str, "annotator": str})
+
+
+# --------------------------------------------------------------------------- lite views
+
+
+def lite_pyramid(pyramid, reference: int):
+    """The lite pyramid of one model summary of ``pyramid`` (Shapira et al. 2019): the labels of
+    the SCUs it holds as its units, each of weight 1, laid out as a units file's line reads
+    (:func:`pyrabench.data.lite_pyramids.lite_pyramid`: the one model summary is the units, one
+    a line; each unit its own contributor)."""
+    from ...data.lite_pyramids import lite_pyramid as from_units
+
+    held = [s for s in pyramid.scus if any(c.summary_index == reference for c in s.contributors)]
+    lite = from_units(f"{pyramid.topic}-{pyramid.summarizer_ids[reference]}", [s.label for s in held], pyramid.source)
+    return replace(lite, corpus=pyramid.corpus,
+                   scus=tuple(replace(u, scu_id=s.scu_id) for u, s in zip(lite.scus, held)))
+
+
+def lite_frame(corpus, features: Sequence[str] = FEATURES, cache: bool = True) -> pd.DataFrame:
+    """The annotated ``corpus`` seen as lite pyramids: each model summary of a topic a pyramid of
+    its own (:func:`lite_pyramid`, topic ``<topic>-<summarizer>``), each peer scored against it,
+    ``y`` whether the annotator marked the SCU. The same annotations teach the model what a
+    one-reference pyramid with units of weight 1 looks like (cached by content)."""
+    def compute() -> pd.DataFrame:
+        parts, marked = [], []
+        for pyramid, peers in _by_topic(corpus):
+            texts = [p.summary for p in peers]
+            spans = unit_spans(texts)
+            sets = [matched_set(p) for p in peers]
+            for j in range(pyramid.n_summaries):
+                lite = lite_pyramid(pyramid, j)
+                keys = pd.DataFrame({"topic": lite.topic, "peer": [p.peer_id for p in peers],
+                                     "annotator": [p.annotator for p in peers]})
+                parts.append((lite, texts, keys, spans))
+                marked.append(np.array([[s.scu_id in m for s in lite.scus] for m in sets], dtype=bool).ravel())
+        if not parts:
+            raise PyrabenchError(f"{corpus.name}: no peer annotation to score")
+        frame = summaries_frame(parts, features=features)
+        return frame.assign(y=np.concatenate(marked))
+
+    key = fingerprint(VERSION, "lite", calibrated.VERSION, corpus_key(corpus), sorted(features),
+                      [calibrated.FEATURE_GROUPS[g].version for g in calibrated.group_names(set(features) - set(DISTINCT))])
+    return cached_frame("features", key, compute, cache, lock=True).astype({"topic": str, "peer": str, "annotator": str})
 
 
 # --------------------------------------------------------------------------- counting and agreement
