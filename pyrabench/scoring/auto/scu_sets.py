@@ -51,7 +51,7 @@ from ...cache import cached_frame, fingerprint
 from ...errors import PyrabenchError
 from ...text import words_many
 from ..manual import DEFAULT_CONVENTION, average_model_scus, double_annotations, matched_set
-from . import calibrated, consistency, intervals, semantic  # noqa: F401  (they register feature groups)
+from . import calibrated, consistency, intervals, reliability, semantic  # noqa: F401  (they register feature groups)
 from .calibrated import KEYS, LEXICAL, _bags, _by_topic, _max_groups, _topic, content_stems
 from .pipeline import corpus_key
 from .segments import tokenize_many
@@ -60,6 +60,10 @@ DISTINCT = ("ri_sent_c", "ri_sent_l", "len_ratio", "prior")
 FEATURES = LEXICAL + DISTINCT
 EVIDENCE = ("unit", "start", "end")
 VERSION = "scu-sets-v2"
+#: How :func:`fit` recalibrates the probabilities (:data:`.reliability.METHODS`) and whether it
+#: also trains on the DUC corpora's lite views (:func:`lite_frame`): chapter 6's lever table.
+RECALIBRATION = "none"
+LITE_VIEWS = False
 SCU_COLUMNS = ["topic", "summary", "scu_id", "label", "weight", "p", "counted", "unit", "start", "end"]
 
 
@@ -261,8 +265,39 @@ def lite_frame(corpus, features: Sequence[str] = FEATURES, cache: bool = True) -
         frame = summaries_frame(parts, features=features)
         return frame.assign(y=np.concatenate(marked))
 
-    key = fingerprint(VERSION, "lite", calibrated.VERSION, corpus_key(corpus), sorted(features),
+    key = fingerprint(VERSION, "lite-v2", calibrated.VERSION, corpus_key(corpus), sorted(features),
                       [calibrated.FEATURE_GROUPS[g].version for g in calibrated.group_names(set(features) - set(DISTINCT))])
+    return cached_frame("features", key, compute, cache, lock=True).astype({"topic": str, "peer": str, "annotator": str})
+
+
+def labelled_frame(dataset, features: Sequence[str] = FEATURES, cache: bool = True) -> pd.DataFrame:
+    """A labelled lite dataset (:func:`pyrabench.data.lite_pyramids.read_dataset`) as the
+    annotated corpora's frames are: one row per (example, system, unit), keys ``topic``, ``peer``
+    (the system), ``annotator`` (""), the ``features`` and ``y`` (the crowd marked the unit);
+    cached by the dataset's content."""
+    if dataset.labels is None:
+        raise PyrabenchError(f"{dataset.folder}: no labels/ to measure the SCU model against")
+    pyramids = dataset.units.pyramids()
+    by_topic: dict[str, list] = {}
+    for summary in dataset.summaries:
+        by_topic.setdefault(summary.topic, []).append(summary)
+
+    def compute() -> pd.DataFrame:
+        parts = [(pyramids[t], [x.text for x in ss], pd.DataFrame({"topic": t, "peer": [x.system for x in ss],
+                                                                   "annotator": ""}), None)
+                 for t, ss in by_topic.items()]
+        frame = summaries_frame(parts, features=features)
+        y = dataset.labels.rename(columns={"system": "peer"})
+        out = frame.merge(y, on=["topic", "peer", "scu_id"], how="left", validate="one_to_one")
+        if out["y"].isna().any():
+            raise PyrabenchError(f"{dataset.folder}: a summary's unit has no label")
+        return out.assign(y=out["y"].astype(bool))
+
+    key = fingerprint(VERSION, "labelled", calibrated.VERSION, sorted(features),
+                      [calibrated.FEATURE_GROUPS[g].version for g in calibrated.group_names(set(features) - set(DISTINCT))],
+                      [(p.topic, p.summaries, [s.label for s in p.scus]) for p in pyramids.values()],
+                      [(x.topic, x.system, x.text) for x in dataset.summaries],
+                      dataset.labels.to_numpy().tolist())
     return cached_frame("features", key, compute, cache, lock=True).astype({"topic": str, "peer": str, "annotator": str})
 
 
@@ -366,6 +401,7 @@ class SCUModel:
     features: tuple[str, ...] = FEATURES
     model: str = "logistic"
     training: dict = field(default_factory=dict, repr=False)  # corpus name -> its training frame
+    recalibration: reliability.Recalibration = field(default_factory=lambda: reliability.Recalibration("none"))
     _fold_models: dict | None = field(default=None, repr=False)  # training topic -> model that held it out
 
     def fold_model(self, topic: str):
@@ -381,7 +417,8 @@ class SCUModel:
     def probabilities(self, frame: pd.DataFrame, own_topics: bool = True) -> np.ndarray:
         """``P(marked)`` per row of a :func:`summary_frame`; with ``own_topics``, a row of a
         training corpus's topic (column ``topic``) is predicted by the cross-fitting model that
-        held that topic out, so no annotation ever informs its own topic's score."""
+        held that topic out, so no annotation ever informs its own topic's score. The
+        probabilities are then recalibrated (:attr:`recalibration`)."""
         p = _predict(self.classifier, frame, self.features)
         if own_topics and self.training and len(frame):
             topics = frame["topic"].astype(str).to_numpy()
@@ -391,7 +428,7 @@ class SCUModel:
                 if m is not None:
                     rows = topics == t
                     p[rows] = _predict(m, frame[rows], self.features)
-        return p
+        return self.recalibration(p)
 
     def scus(self, frame: pd.DataFrame, keys: Sequence[str] = ("topic", "summary"), own_topics: bool = True
              ) -> pd.DataFrame:
@@ -414,25 +451,43 @@ class SCUModel:
                                           n_resamples)
 
 
+def training_frames(corpora: Sequence, features: Sequence[str] = FEATURES, lite: bool = LITE_VIEWS,
+                    cache: bool = True) -> dict[str, pd.DataFrame]:
+    """``{corpus name: its training rows}``: :func:`corpus_frame`, and with ``lite`` its lite
+    views (:func:`lite_frame`) after it."""
+    frames = {c.name: corpus_frame(c, cache, features) for c in corpora}
+    if lite:
+        frames = {c.name: pd.concat([frames[c.name], lite_frame(c, features, cache)[frames[c.name].columns]],
+                                    ignore_index=True) for c in corpora}
+    return frames
+
+
 def fit(corpora: Sequence, features: Sequence[str] = FEATURES, model: str = "logistic",
-        confidence: float = intervals.CONFIDENCE, cache: bool = True) -> SCUModel:
-    """The :class:`SCUModel` fitted on every annotation of the annotated ``corpora``, its
-    intervals read off :func:`held_out` errors, and cross-fitting models for their own topics."""
-    frames = {c.name: corpus_frame(c, cache) for c in corpora}
+        confidence: float = intervals.CONFIDENCE, cache: bool = True, recalibration: str = RECALIBRATION,
+        lite: bool = LITE_VIEWS) -> SCUModel:
+    """The :class:`SCUModel` fitted on every annotation of the annotated ``corpora`` (with their
+    lite views: ``lite``), its probabilities recalibrated (``recalibration``, fitted on the
+    :func:`held_out` probabilities), its intervals read off the recalibrated held-out errors,
+    and cross-fitting models for their own topics."""
+    frames = training_frames(corpora, features, lite, cache)
     if not frames:
         raise PyrabenchError("no annotated corpus to fit the SCU model on")
-    summaries = held_out_summaries(frames, features, model)
+    probs = held_out(frames, features, model)
+    recal = reliability.fit_recalibration(np.concatenate([probs[n] for n in frames]),
+                                          np.concatenate([f["y"].to_numpy() for f in frames.values()]), recalibration)
+    summaries = held_out_summaries(frames, features, model, {n: recal(p) for n, p in probs.items()})
     allrows = pd.concat(list(frames.values()), ignore_index=True)
     return SCUModel(tuple(frames), _fit(allrows, features, model),
                     intervals.summary_errors(summaries["manual"], summaries["estimate"], summaries["sd"], confidence),
-                    intervals.system_errors(summaries), tuple(features), model, frames)
+                    intervals.system_errors(summaries), tuple(features), model, frames, recal)
 
 
 def held_out_summaries(frames: dict[str, pd.DataFrame], features: Sequence[str] = FEATURES,
-                       model: str = "logistic") -> pd.DataFrame:
+                       model: str = "logistic", probs: dict[str, np.ndarray] | None = None) -> pd.DataFrame:
     """Per training summary (``corpus``, :data:`.calibrated.KEYS`, ``system`` = peer): the
-    manual modified score, the held-out estimate and its sd (:func:`held_out`)."""
-    probs = held_out(frames, features, model)
+    manual modified score, the held-out estimate and its sd (``probs``, by default
+    :func:`held_out`'s)."""
+    probs = held_out(frames, features, model) if probs is None else probs
     out = []
     for name, frame in frames.items():
         est = intervals.estimate_sd(frame, probs[name], KEYS)
