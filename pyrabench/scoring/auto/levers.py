@@ -4,14 +4,16 @@ the model never saw.
 Each :class:`Lever` is the SCU model with one change: features added to :data:`.scu_sets.FEATURES`
 (MiniLM and WMF cosines, :mod:`.semantic`; soft coverage, mismatches and unit length,
 :mod:`.consistency`), the probabilities recalibrated (isotonic or Platt, :mod:`.reliability`),
-the DUC corpora's lite views added to the training rows (:func:`.scu_sets.lite_frame`). Every
-row is measured the same way (:func:`lever_row`):
+a one-reference pyramid scored by a model of the DUC corpora's lite views instead
+(:func:`.scu_sets.lite_frame`; DUC's own pyramids are still scored by the model of the full
+pyramids, so their figures do not move). Every row is measured the same way (:func:`lever_row`):
 
 * **DUC, across corpora**: fitted on one DUC corpus, scoring another (every direction of
   :func:`.transfer.directions` without the pooled ones): the SCU-set F1 of the counted SCUs
   against the annotators' (:func:`.scu_sets.agreement`) and the ECE of the probabilities
   (:func:`.label_agreement.expected_calibration_error`, ten bins);
-* **a labelled lite dataset** (PyrXSum), fitted on every DUC corpus (nothing of the dataset):
+* **a labelled lite dataset** (PyrXSum), fitted on every DUC corpus (or their lite views;
+  nothing of the dataset):
   per-unit F1 of the counted units, AUC and ECE of the probabilities, the summary correlation
   in Lite²Pyramid's definition (per example across systems, averaged) and pooled, the system
   correlation (Pearson), and the mean units counted and present per summary.
@@ -55,6 +57,7 @@ class Lever:
 
 
 MISMATCH = ("num_miss_l", "name_miss_l", "neg_mismatch_l")
+EVERYTHING = (*semantic.MINILM, *semantic.WMF, *consistency.COLUMNS)
 LEVERS = (
     Lever("SCU model (lexical, distinctiveness, length, prior)"),
     Lever("+ isotonic recalibration", recalibration="isotonic"),
@@ -65,16 +68,12 @@ LEVERS = (
     Lever("+ mismatched numbers, names, negations", MISMATCH),
     Lever("+ unit length", ("unit_len",)),
     Lever("+ lite views of the DUC pyramids", lite=True),
-    Lever("all of the above, isotonic", (*semantic.MINILM, *semantic.WMF, *consistency.COLUMNS), "isotonic", True),
-    Lever("all of the above, Platt", (*semantic.MINILM, *semantic.WMF, *consistency.COLUMNS), "platt", True),
+    Lever("+ lite views, isotonic", recalibration="isotonic", lite=True),
+    Lever("+ lite views, MiniLM", semantic.MINILM, lite=True),
+    Lever("everything, lite views, isotonic", EVERYTHING, "isotonic", True),
+    Lever("everything, lite views, Platt", EVERYTHING, "platt", True),
 )
 ALL_FEATURES = tuple(dict.fromkeys(f for lever in LEVERS for f in lever.features))
-
-
-def training_rows(frames: dict[str, pd.DataFrame], lites: dict[str, pd.DataFrame], names: Sequence[str],
-                  lite: bool) -> dict[str, pd.DataFrame]:
-    """``{corpus: its rows}`` to fit on: each corpus's frame, with its lite views when ``lite``."""
-    return {n: pd.concat([frames[n], lites[n]], ignore_index=True) if lite else frames[n] for n in names}
 
 
 def held_out_probabilities(training: dict[str, pd.DataFrame], features: Sequence[str]) -> np.ndarray:
@@ -88,7 +87,7 @@ def held_out_probabilities(training: dict[str, pd.DataFrame], features: Sequence
 
 
 def fit_lever(lever: Lever, training: dict[str, pd.DataFrame]):
-    """``(classifier, recalibration)`` of ``lever`` fitted on ``training`` (:func:`training_rows`)."""
+    """``(classifier, recalibration)`` of ``lever`` fitted on ``training`` (``{corpus: its rows}``)."""
     rows = pd.concat(list(training.values()), ignore_index=True)
     classifier = calibrated.fit_model(rows, lever.features)
     recal = reliability.Recalibration("none")
@@ -133,11 +132,11 @@ def lever_row(lever: Lever, frames: dict[str, pd.DataFrame], lites: dict[str, pd
     for test in names:
         for train in names:
             if train != test:
-                fitted = fit_lever(lever, training_rows(frames, lites, [train], lever.lite))
+                fitted = fit_lever(lever, {train: frames[train]})
                 f = duc_figures(frames[test], predict(fitted, frames[test], lever.features))
                 row.update({f"{k} {train}→{test}": v for k, v in f.items()})
     if labelled is not None:
-        fitted = fit_lever(lever, training_rows(frames, lites, names, lever.lite))
+        fitted = fit_lever(lever, lites if lever.lite else frames)
         f = lite_figures(labelled, predict(fitted, labelled, lever.features))
         row.update({f"{lite_name} {k}": v for k, v in f.items()})
     return row
@@ -163,3 +162,31 @@ def lever_table(duc: dict, dataset=None, levers: Sequence[Lever] = LEVERS, lite_
         return pd.DataFrame([lever_row(lever, frames, lites, labelled, lite_name) for lever in levers])
 
     return cached_frame("levers", key, compute, cache)
+
+
+def lite_agreement(duc: dict, dataset, features: Sequence[str] = scu_sets.FEATURES, n_resamples: int = 1000,
+                   seed: int = 0, cache: bool = True) -> dict:
+    """The labelled lite ``dataset`` scored by the SCU model users get, fitted on every DUC
+    corpus in ``duc`` with its lite views (:func:`.scu_sets.fit`, ``lite=True``), measured against
+    the labels (:func:`.label_agreement.label_agreement`): ``figures`` (its headline figures) and
+    ``reliability`` (the curve of the probabilities). Cached by content."""
+    names = list(duc)
+    key = fingerprint(VERSION, "lite-agreement", scu_sets.VERSION, calibrated.VERSION, scu_sets.LITE_RECALIBRATION,
+                      [corpus_key(duc[n]) for n in names], sorted(features), n_resamples, seed,
+                      [(s.topic, s.system, s.text) for s in dataset.summaries], dataset.labels.to_numpy().tolist())
+
+    def compute() -> pd.DataFrame:
+        model = scu_sets.fit([duc[n] for n in names], features, cache=cache, lite=True)
+        frame = scu_sets.labelled_frame(dataset, features, cache).rename(columns={"peer": "system"})
+        scus = model.scus(frame, ("topic", "system"), own_topics=False)
+        summaries = model.summaries(scus, ("topic", "system"))
+        systems = model.systems(summaries.assign(system=summaries["system"]), seed, n_resamples)
+        result = label_agreement.label_agreement(scus, summaries, systems, dataset.labels, n_resamples, seed)
+        curve = result.reliability.assign(kind="reliability")
+        return pd.concat([pd.DataFrame({"kind": "figure", "name": list(result.figures()),
+                                        "value": list(result.figures().values())}), curve], ignore_index=True)
+
+    table = cached_frame("levers", key, compute, cache)
+    figures = table[table["kind"] == "figure"]
+    return {"figures": dict(zip(figures["name"], figures["value"].astype(float))),
+            "reliability": table[table["kind"] == "reliability"].drop(columns=["kind", "name", "value"]).reset_index(drop=True)}

@@ -60,10 +60,10 @@ DISTINCT = ("ri_sent_c", "ri_sent_l", "len_ratio", "prior")
 FEATURES = LEXICAL + DISTINCT
 EVIDENCE = ("unit", "start", "end")
 VERSION = "scu-sets-v2"
-#: How :func:`fit` recalibrates the probabilities (:data:`.reliability.METHODS`) and whether it
-#: also trains on the DUC corpora's lite views (:func:`lite_frame`): chapter 6's lever table.
+#: How :func:`fit` recalibrates the probabilities (:data:`.reliability.METHODS`), of the model of
+#: full pyramids and of the model of lite views (chapter 6's lever table).
 RECALIBRATION = "none"
-LITE_VIEWS = False
+LITE_RECALIBRATION = "none"
 SCU_COLUMNS = ["topic", "summary", "scu_id", "label", "weight", "p", "counted", "unit", "start", "end"]
 
 
@@ -185,6 +185,7 @@ def _rows(topic, keys: pd.DataFrame, feats: dict, best: np.ndarray, spans) -> pd
         out[k] = np.asarray(v, dtype=np.float64).reshape(n_p * n_s)
     out["weight"] = np.tile(topic.weights, n_p)
     out["ideal"] = float(topic.ideal)
+    out["models"] = topic.pyramid.n_summaries
     out["unit"] = best.ravel()
     out["start"] = starts.reshape(n_p * n_s)
     out["end"] = ends.reshape(n_p * n_s)
@@ -293,7 +294,7 @@ def labelled_frame(dataset, features: Sequence[str] = FEATURES, cache: bool = Tr
             raise PyrabenchError(f"{dataset.folder}: a summary's unit has no label")
         return out.assign(y=out["y"].astype(bool))
 
-    key = fingerprint(VERSION, "labelled", calibrated.VERSION, sorted(features),
+    key = fingerprint(VERSION, "labelled-v2", calibrated.VERSION, sorted(features),
                       [calibrated.FEATURE_GROUPS[g].version for g in calibrated.group_names(set(features) - set(DISTINCT))],
                       [(p.topic, p.summaries, [s.label for s in p.scus]) for p in pyramids.values()],
                       [(x.topic, x.system, x.text) for x in dataset.summaries],
@@ -402,6 +403,13 @@ class SCUModel:
     model: str = "logistic"
     training: dict = field(default_factory=dict, repr=False)  # corpus name -> its training frame
     recalibration: reliability.Recalibration = field(default_factory=lambda: reliability.Recalibration("none"))
+    lite_model: "SCUModel | None" = field(default=None, repr=False)  # scores one-reference pyramids (fit(lite=True))
+
+    def _lite(self, frame: pd.DataFrame) -> bool:
+        """Whether ``frame``'s rows are all of one-reference pyramids (column ``models``) and a
+        lite model is there to score them."""
+        return (self.lite_model is not None and "models" in frame.columns and len(frame) > 0
+                and bool((frame["models"] == 1).all()))
     _fold_models: dict | None = field(default=None, repr=False)  # training topic -> model that held it out
 
     def fold_model(self, topic: str):
@@ -419,6 +427,8 @@ class SCUModel:
         training corpus's topic (column ``topic``) is predicted by the cross-fitting model that
         held that topic out, so no annotation ever informs its own topic's score. The
         probabilities are then recalibrated (:attr:`recalibration`)."""
+        if self._lite(frame):
+            return self.lite_model.probabilities(frame, own_topics)
         p = _predict(self.classifier, frame, self.features)
         if own_topics and self.training and len(frame):
             topics = frame["topic"].astype(str).to_numpy()
@@ -438,38 +448,27 @@ class SCUModel:
 
     def summaries(self, scus: pd.DataFrame, keys: Sequence[str] = ("topic", "summary")) -> pd.DataFrame:
         """Per summary of :meth:`scus`: ``estimate``, ``estimate_low``/``estimate_high`` (the
-        summary interval), ``sd``, ``scus`` (counted) and ``expected_scus`` (``Σp``)."""
+        summary interval), ``sd``, ``scus`` (counted), ``expected_scus`` (``Σp``) and, when the
+        rows say it, ``models`` (the pyramid's model summaries)."""
+        if self._lite(scus):
+            return self.lite_model.summaries(scus, keys)
         out = intervals.estimate_sd(scus, scus["p"].to_numpy(), keys)
         out["estimate_low"], out["estimate_high"] = self.summary_errors.interval(out["estimate"], out["sd"])
-        g = scus.groupby(list(keys), sort=False).agg(scus=("counted", "sum"), expected_scus=("p", "sum"))
+        more = {"models": ("models", "first")} if "models" in scus.columns else {}
+        g = scus.groupby(list(keys), sort=False).agg(scus=("counted", "sum"), expected_scus=("p", "sum"), **more)
         return out.merge(g.reset_index(), on=list(keys))
 
     def systems(self, summaries: pd.DataFrame, seed: int = 0, n_resamples: int = intervals.N_RESAMPLES
                 ) -> pd.DataFrame:
         """Per system (column ``system``) of :meth:`summaries`: mean estimate and its interval."""
+        if self._lite(summaries):
+            return self.lite_model.systems(summaries, seed, n_resamples)
         return intervals.system_intervals(summaries, self.system_errors, self.summary_errors.confidence, seed,
                                           n_resamples)
 
 
-def training_frames(corpora: Sequence, features: Sequence[str] = FEATURES, lite: bool = LITE_VIEWS,
-                    cache: bool = True) -> dict[str, pd.DataFrame]:
-    """``{corpus name: its training rows}``: :func:`corpus_frame`, and with ``lite`` its lite
-    views (:func:`lite_frame`) after it."""
-    frames = {c.name: corpus_frame(c, cache, features) for c in corpora}
-    if lite:
-        frames = {c.name: pd.concat([frames[c.name], lite_frame(c, features, cache)[frames[c.name].columns]],
-                                    ignore_index=True) for c in corpora}
-    return frames
-
-
-def fit(corpora: Sequence, features: Sequence[str] = FEATURES, model: str = "logistic",
-        confidence: float = intervals.CONFIDENCE, cache: bool = True, recalibration: str = RECALIBRATION,
-        lite: bool = LITE_VIEWS) -> SCUModel:
-    """The :class:`SCUModel` fitted on every annotation of the annotated ``corpora`` (with their
-    lite views: ``lite``), its probabilities recalibrated (``recalibration``, fitted on the
-    :func:`held_out` probabilities), its intervals read off the recalibrated held-out errors,
-    and cross-fitting models for their own topics."""
-    frames = training_frames(corpora, features, lite, cache)
+def _fitted(frames: dict[str, pd.DataFrame], features: Sequence[str], model: str, confidence: float,
+            recalibration: str) -> SCUModel:
     if not frames:
         raise PyrabenchError("no annotated corpus to fit the SCU model on")
     probs = held_out(frames, features, model)
@@ -480,6 +479,22 @@ def fit(corpora: Sequence, features: Sequence[str] = FEATURES, model: str = "log
     return SCUModel(tuple(frames), _fit(allrows, features, model),
                     intervals.summary_errors(summaries["manual"], summaries["estimate"], summaries["sd"], confidence),
                     intervals.system_errors(summaries), tuple(features), model, frames, recal)
+
+
+def fit(corpora: Sequence, features: Sequence[str] = FEATURES, model: str = "logistic",
+        confidence: float = intervals.CONFIDENCE, cache: bool = True, recalibration: str = RECALIBRATION,
+        lite: bool = False) -> SCUModel:
+    """The :class:`SCUModel` fitted on every annotation of the annotated ``corpora``, its
+    probabilities recalibrated (``recalibration``, fitted on the :func:`held_out` probabilities),
+    its intervals read off the recalibrated held-out errors, and cross-fitting models for their
+    own topics. With ``lite``, a second model of the same kind fitted on the corpora's lite views
+    (:func:`lite_frame`) scores the one-reference pyramids (:attr:`SCUModel.lite_model`)."""
+    fitted = _fitted({c.name: corpus_frame(c, cache, features) for c in corpora}, features, model, confidence,
+                     recalibration)
+    if lite:
+        fitted.lite_model = _fitted({c.name: lite_frame(c, features, cache) for c in corpora}, features, model,
+                                    confidence, LITE_RECALIBRATION)
+    return fitted
 
 
 def held_out_summaries(frames: dict[str, pd.DataFrame], features: Sequence[str] = FEATURES,
