@@ -33,7 +33,9 @@ topic).
 
 **Every feature of a corpus is computed once.** The features come in *groups*
 (:data:`FEATURE_GROUPS`): ``lexical`` (:data:`LEXICAL`) and ``similarity`` (:data:`SIMILARITY`,
-with an option, the similarity's name: ``similarity:minilm``). :func:`corpus_features` computes
+with an option, the similarity's name: ``similarity:minilm``); the SCU model's modules register
+theirs (``distinct`` in :mod:`.scu_sets`, ``minilm`` and ``wmf`` in :mod:`.semantic`,
+``consistency`` in :mod:`.consistency`). :func:`corpus_features` computes
 each group a frame asks for once per corpus content, as one cached frame
 (``$PYRABENCH_CACHE/scoring/features``, keyed by the corpus content, the group, its option and
 its version; computed under the entry's lock, so chapters running side by side wait for one

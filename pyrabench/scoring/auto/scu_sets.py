@@ -32,6 +32,18 @@ against the annotators' sets:
   against the annotators' — micro (pooled over every (summary, SCU) pair) and the mean over
   summaries; :func:`ceiling` is the same between DUC 2006 D0631's two annotators.
 
+* **Lite pyramids** (one reference, units of weight 1, Shapira et al. 2019): a DUC pyramid's
+  every model summary is also a lite pyramid of its own (:func:`lite_pyramid`, :func:`lite_frame`:
+  its SCUs' labels as units), scored against the same annotations. ``fit(..., lite=True)`` fits a
+  second model on those views, :attr:`SCUModel.lite_model`, which scores the one-reference
+  pyramids (rows with ``models == 1``); on PyrXSum it counts about as many units as the crowd
+  marks where the model of full pyramids counts far more (chapter 6's lever table).
+* **Recalibration** (:mod:`.reliability`): ``fit(..., recalibration=...)`` maps the probabilities
+  through an isotonic or Platt map fitted on the held-out probabilities (:data:`RECALIBRATION`).
+* **More features**: any registered feature group's columns can be asked for (``features``):
+  :mod:`.semantic` (MiniLM and WMF cosines) and :mod:`.consistency` (soft coverage, mismatched
+  numbers, names and negations, unit length) are the measured levers (:mod:`.levers`).
+
 The user-facing scorer is :class:`SCUModel` (:func:`fit` on annotated corpora;
 :meth:`SCUModel.score` on any summaries of a pyramid): per (summary, SCU) ``p``, ``counted`` and
 the evidence; per summary the estimate (expected manual modified score) and its interval; per
