@@ -180,7 +180,7 @@ def lite_agreement(duc: dict, dataset, features: Sequence[str] = scu_sets.FEATUR
         frame = scu_sets.labelled_frame(dataset, features, cache).rename(columns={"peer": "system"})
         scus = model.scus(frame, ("topic", "system"), own_topics=False)
         summaries = model.summaries(scus, ("topic", "system"))
-        systems = model.systems(summaries.assign(system=summaries["system"]), seed, n_resamples)
+        systems = model.systems(summaries, seed, n_resamples)
         result = label_agreement.label_agreement(scus, summaries, systems, dataset.labels, n_resamples, seed)
         curve = result.reliability.assign(kind="reliability")
         return pd.concat([pd.DataFrame({"kind": "figure", "name": list(result.figures()),
