@@ -134,3 +134,34 @@ def test_own_topics_use_the_fold_model_that_held_them_out(sample_root, tmp_path,
         want[fold == k] = m.predict_proba(x[fold == k])[:, 1]
     assert model.probabilities(frame) == pytest.approx(want)
     assert not np.allclose(model.probabilities(frame, own_topics=False), want)
+
+
+def test_lite_pyramid_holds_one_model_summarys_scus_as_units(sample_root):
+    pyramid = load_corpus("duc2007-update", sample_root).pyramids[0]
+    lite = scu_sets.lite_pyramid(pyramid, 1)
+    held = [s for s in pyramid.scus if any(c.summary_index == 1 for c in s.contributors)]
+    assert lite.topic == f"{pyramid.topic}-{pyramid.summarizer_ids[1]}"
+    assert calibrated.topic_group(lite.topic) == calibrated.topic_group(pyramid.topic)  # one fold with its topic
+    assert [s.scu_id for s in lite.scus] == [s.scu_id for s in held]
+    assert [s.label for s in lite.scus] == [c.text for s in lite.scus for c in s.contributors]
+    assert lite.summaries == ("\n".join(s.label for s in held),)
+    assert set(lite.weights.values()) == {1}
+
+
+def test_lite_model_scores_one_reference_pyramids_and_only_them(sample_root, tmp_path, monkeypatch):
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path))
+    corpus = load_corpus("duc2007-update", sample_root)
+    model = scu_sets.fit([corpus], lite=True)
+    assert model.lite_model is not None and model.lite_model.lite_model is None
+    pyramid = corpus.pyramids[0]
+    texts = [pyramid.summaries[0], "Nothing here is about the topic at all."]
+    keys = pd.DataFrame({"topic": ["mine", "mine"], "summary": ["model", "off"]})
+    full = scu_sets.summary_frame(pyramid, texts, keys)
+    lite = scu_sets.summary_frame(scu_sets.lite_pyramid(pyramid, 0), texts, keys)
+    assert set(full["models"]) == {pyramid.n_summaries} and set(lite["models"]) == {1}
+    assert model.probabilities(full) == pytest.approx(scu_sets.fit([corpus]).probabilities(full))
+    assert model.probabilities(lite) == pytest.approx(model.lite_model.probabilities(lite))
+    assert not np.allclose(model.probabilities(lite), model.probabilities(lite.drop(columns="models")))
+    per = model.summaries(model.scus(lite))
+    assert per["models"].tolist() == [1, 1]
+    assert per.set_index("summary").loc["model", "estimate"] > per.set_index("summary").loc["off", "estimate"]

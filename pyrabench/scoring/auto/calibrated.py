@@ -33,7 +33,9 @@ topic).
 
 **Every feature of a corpus is computed once.** The features come in *groups*
 (:data:`FEATURE_GROUPS`): ``lexical`` (:data:`LEXICAL`) and ``similarity`` (:data:`SIMILARITY`,
-with an option, the similarity's name: ``similarity:minilm``). :func:`corpus_features` computes
+with an option, the similarity's name: ``similarity:minilm``); the SCU model's modules register
+theirs (``distinct`` in :mod:`.scu_sets`, ``minilm`` and ``wmf`` in :mod:`.semantic`,
+``consistency`` in :mod:`.consistency`). :func:`corpus_features` computes
 each group a frame asks for once per corpus content, as one cached frame
 (``$PYRABENCH_CACHE/scoring/features``, keyed by the corpus content, the group, its option and
 its version; computed under the entry's lock, so chapters running side by side wait for one
@@ -477,8 +479,9 @@ class UnitSimilarity:
 
 
 def topic_group(topic: str) -> str:
-    """The topic a pyramid belongs to: DUC 2007 update sets ``D0703-A``/``-B``/``-C`` are one."""
-    return re.sub(r"-[A-Za-z]$", "", topic)
+    """The topic a pyramid belongs to: DUC 2007 update sets ``D0703-A``/``-B``/``-C`` are one, and
+    so are the lite pyramids of one topic's model summaries (``D0601-A``, ``D0703-B-C``)."""
+    return re.sub(r"(-[A-Za-z])+$", "", topic)
 
 
 def fold_of(topics: Sequence[str], folds: int = FOLDS) -> np.ndarray:

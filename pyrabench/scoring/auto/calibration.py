@@ -68,9 +68,9 @@ class Calibration:
 
 
 def _fit(ref) -> Calibration:
-    model = scu_sets.fit([ref])
+    model = scu_sets.fit([ref], lite=True)  # a one-reference (lite) pyramid by the model of ref's lite views
     frame = scu_sets.corpus_frame(ref)
-    p = scu_sets.held_out({ref.name: frame}, model.features)[ref.name]
+    p = model.recalibration(scu_sets.held_out({ref.name: frame}, model.features)[ref.name])
     figures = scu_sets.agreement(frame, scu_sets.counted(frame, p))
     est = intervals.estimate_sd(frame, p, calibrated.KEYS)
     manual = intervals.estimate_sd(frame, frame["y"].to_numpy(np.float64), calibrated.KEYS)["estimate"]
@@ -81,7 +81,8 @@ def _fit(ref) -> Calibration:
 def calibration(ref) -> tuple[Calibration | None, str]:
     """``(calibration, note)``: the SCU model fitted on the annotated corpus ``ref`` (cached), or
     None and why not."""
-    key = fingerprint("own-calibration-v1", scu_sets.VERSION, calibrated.VERSION, corpus_key(ref),
+    key = fingerprint("own-calibration-v2", scu_sets.VERSION, scu_sets.RECALIBRATION, scu_sets.LITE_RECALIBRATION,
+                      calibrated.VERSION, corpus_key(ref),
                       version("scikit-learn"))
     path = cache_dir("scoring", "models") / f"{key}.pickle"
     try:

@@ -32,6 +32,18 @@ against the annotators' sets:
   against the annotators' — micro (pooled over every (summary, SCU) pair) and the mean over
   summaries; :func:`ceiling` is the same between DUC 2006 D0631's two annotators.
 
+* **Lite pyramids** (one reference, units of weight 1, Shapira et al. 2019): a DUC pyramid's
+  every model summary is also a lite pyramid of its own (:func:`lite_pyramid`, :func:`lite_frame`:
+  its SCUs' labels as units), scored against the same annotations. ``fit(..., lite=True)`` fits a
+  second model on those views, :attr:`SCUModel.lite_model`, which scores the one-reference
+  pyramids (rows with ``models == 1``); on PyrXSum it counts about as many units as the crowd
+  marks where the model of full pyramids counts far more (chapter 6's lever table).
+* **Recalibration** (:mod:`.reliability`): ``fit(..., recalibration=...)`` maps the probabilities
+  through an isotonic or Platt map fitted on the held-out probabilities (:data:`RECALIBRATION`).
+* **More features**: any registered feature group's columns can be asked for (``features``):
+  :mod:`.semantic` (MiniLM and WMF cosines) and :mod:`.consistency` (soft coverage, mismatched
+  numbers, names and negations, unit length) are the measured levers (:mod:`.levers`).
+
 The user-facing scorer is :class:`SCUModel` (:func:`fit` on annotated corpora;
 :meth:`SCUModel.score` on any summaries of a pyramid): per (summary, SCU) ``p``, ``counted`` and
 the evidence; per summary the estimate (expected manual modified score) and its interval; per
@@ -40,7 +52,7 @@ system the mean estimate and its interval (:mod:`.intervals`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 import numpy as np
@@ -51,7 +63,7 @@ from ...cache import cached_frame, fingerprint
 from ...errors import PyrabenchError
 from ...text import words_many
 from ..manual import DEFAULT_CONVENTION, average_model_scus, double_annotations, matched_set
-from . import calibrated, intervals
+from . import calibrated, consistency, intervals, reliability, semantic  # noqa: F401  (they register feature groups)
 from .calibrated import KEYS, LEXICAL, _bags, _by_topic, _max_groups, _topic, content_stems
 from .pipeline import corpus_key
 from .segments import tokenize_many
@@ -60,6 +72,10 @@ DISTINCT = ("ri_sent_c", "ri_sent_l", "len_ratio", "prior")
 FEATURES = LEXICAL + DISTINCT
 EVIDENCE = ("unit", "start", "end")
 VERSION = "scu-sets-v2"
+#: How :func:`fit` recalibrates the probabilities (:data:`.reliability.METHODS`), of the model of
+#: full pyramids and of the model of lite views (chapter 6's lever table).
+RECALIBRATION = "none"
+LITE_RECALIBRATION = "none"
 SCU_COLUMNS = ["topic", "summary", "scu_id", "label", "weight", "p", "counted", "unit", "start", "end"]
 
 
@@ -140,16 +156,34 @@ def distinct_features(topic, units: list[list[str]]) -> tuple[dict[str, np.ndarr
 
 
 def summary_frame(pyramid, texts: Sequence[str], keys: pd.DataFrame, spans=None,
-                  convention: str = DEFAULT_CONVENTION) -> pd.DataFrame:
+                  convention: str = DEFAULT_CONVENTION, features: Sequence[str] = FEATURES) -> pd.DataFrame:
     """One row per (summary, SCU of ``pyramid``) of any summaries: ``keys`` (one row per text,
-    repeated over the SCUs), ``scu_id``, ``label``, :data:`FEATURES`, ``weight``, ``ideal`` and the
+    repeated over the SCUs), ``scu_id``, ``label``, ``features``, ``weight``, ``ideal`` and the
     evidence (``unit`` index among the summary's sentences, its ``start`` and ``end`` in the text).
     ``spans``: each text's sentence spans (default :func:`unit_spans`)."""
-    spans = unit_spans(texts) if spans is None else [list(s) for s in spans]
-    units = _unit_texts(texts, spans)
-    topic, lex = calibrated.unit_features(pyramid, units, convention=convention)
-    dist, best = distinct_features(topic, units)
-    return _rows(topic, keys, {**lex, **dist}, best, spans)
+    return summaries_frame([(pyramid, texts, keys, spans)], convention, features)
+
+
+def summaries_frame(parts: Sequence[tuple], convention: str = DEFAULT_CONVENTION,
+                    features: Sequence[str] = FEATURES) -> pd.DataFrame:
+    """:func:`summary_frame` of several pyramids' summaries at once, ``parts`` being ``(pyramid,
+    texts, keys, spans or None)``: every feature group computed in one call over all of them (a
+    sentence encoder encodes every distinct text once, in one call)."""
+    spans_of = [unit_spans(texts) if spans is None else [list(s) for s in spans] for _, texts, _, spans in parts]
+    units_of = [_unit_texts(texts, spans) for (_, texts, _, _), spans in zip(parts, spans_of)]
+    topics = [calibrated._topic(pyramid, convention) for pyramid, *_ in parts]
+    cut = calibrated.CorpusUnits(None, convention, tuple((None, t, u) for t, u in zip(topics, units_of)))
+    per_topic = [dict() for _ in parts]
+    for name in calibrated.group_names(set(features) - set(DISTINCT)):
+        for got, computed in zip(per_topic, calibrated.FEATURE_GROUPS[name].compute(cut, None)):
+            got.update(computed)
+    frames = []
+    for (_, _, keys, _), topic, units, spans, feats in zip(parts, topics, units_of, spans_of, per_topic):
+        dist, best = distinct_features(topic, units)
+        frames.append(_rows(topic, keys, {k: v for k, v in {**feats, **dist}.items() if k in features}, best, spans))
+    if not frames:
+        raise PyrabenchError("no summaries to score")
+    return pd.concat(frames, ignore_index=True)
 
 
 def _rows(topic, keys: pd.DataFrame, feats: dict, best: np.ndarray, spans) -> pd.DataFrame:
@@ -163,6 +197,7 @@ def _rows(topic, keys: pd.DataFrame, feats: dict, best: np.ndarray, spans) -> pd
         out[k] = np.asarray(v, dtype=np.float64).reshape(n_p * n_s)
     out["weight"] = np.tile(topic.weights, n_p)
     out["ideal"] = float(topic.ideal)
+    out["models"] = topic.pyramid.n_summaries
     out["unit"] = best.ravel()
     out["start"] = starts.reshape(n_p * n_s)
     out["end"] = ends.reshape(n_p * n_s)
@@ -176,9 +211,9 @@ def _distinct_group(units, option: str | None = None) -> list[dict[str, np.ndarr
 calibrated.register(calibrated.FeatureGroup("distinct", DISTINCT, _distinct_group, "distinct-v1"))
 
 
-def corpus_frame(corpus, cache: bool = True) -> pd.DataFrame:
+def corpus_frame(corpus, cache: bool = True, features: Sequence[str] = FEATURES) -> pd.DataFrame:
     """:func:`summary_frame` of every peer annotation of an annotated ``corpus`` (keys
-    :data:`.calibrated.KEYS`), with ``y`` (the annotator marked the SCU): the :data:`FEATURES`
+    :data:`.calibrated.KEYS`), with ``y`` (the annotator marked the SCU): the ``features``
     from the corpus's one feature computation (:func:`.calibrated.corpus_features`, the
     ``distinct`` group registered here), the labels and the evidence (cached by content)."""
     from . import variants
@@ -196,13 +231,87 @@ def corpus_frame(corpus, cache: bool = True) -> pd.DataFrame:
             raise PyrabenchError(f"{corpus.name}: no peer annotation to score")
         return pd.concat(frames, ignore_index=True)
 
-    feats = variants.features(corpus, cache=cache, columns=FEATURES)
+    feats = variants.features(corpus, cache=cache, columns=features)
     ev = cached_frame("features", fingerprint(VERSION, "evidence", calibrated.VERSION, corpus_key(corpus)), evidence,
                       cache)
     if not (feats["scu_id"].to_numpy() == ev["scu_id"].to_numpy()).all():
         raise PyrabenchError(f"{corpus.name}: the SCU-set evidence is not aligned with the features")
     return pd.concat([feats.reset_index(drop=True), ev.drop(columns="scu_id")], axis=1).astype(
         {"topic": str, "peer": str, "annotator": str})
+
+
+# --------------------------------------------------------------------------- lite views
+
+
+def lite_pyramid(pyramid, reference: int):
+    """The lite pyramid of one model summary of ``pyramid`` (Shapira et al. 2019): the labels of
+    the SCUs it holds as its units, each of weight 1, laid out as a units file's line reads
+    (:func:`pyrabench.data.lite_pyramids.lite_pyramid`: the one model summary is the units, one
+    a line; each unit its own contributor)."""
+    from ...data.lite_pyramids import lite_pyramid as from_units
+
+    held = [s for s in pyramid.scus if any(c.summary_index == reference for c in s.contributors)]
+    lite = from_units(f"{pyramid.topic}-{pyramid.summarizer_ids[reference]}", [s.label for s in held], pyramid.source)
+    return replace(lite, corpus=pyramid.corpus,
+                   scus=tuple(replace(u, scu_id=s.scu_id) for u, s in zip(lite.scus, held)))
+
+
+def lite_frame(corpus, features: Sequence[str] = FEATURES, cache: bool = True) -> pd.DataFrame:
+    """The annotated ``corpus`` seen as lite pyramids: each model summary of a topic a pyramid of
+    its own (:func:`lite_pyramid`, topic ``<topic>-<summarizer>``), each peer scored against it,
+    ``y`` whether the annotator marked the SCU. The same annotations teach the model what a
+    one-reference pyramid with units of weight 1 looks like (cached by content)."""
+    def compute() -> pd.DataFrame:
+        parts, marked = [], []
+        for pyramid, peers in _by_topic(corpus):
+            texts = [p.summary for p in peers]
+            spans = unit_spans(texts)
+            sets = [matched_set(p) for p in peers]
+            for j in range(pyramid.n_summaries):
+                lite = lite_pyramid(pyramid, j)
+                keys = pd.DataFrame({"topic": lite.topic, "peer": [p.peer_id for p in peers],
+                                     "annotator": [p.annotator for p in peers]})
+                parts.append((lite, texts, keys, spans))
+                marked.append(np.array([[s.scu_id in m for s in lite.scus] for m in sets], dtype=bool).ravel())
+        if not parts:
+            raise PyrabenchError(f"{corpus.name}: no peer annotation to score")
+        frame = summaries_frame(parts, features=features)
+        return frame.assign(y=np.concatenate(marked))
+
+    key = fingerprint(VERSION, "lite-v2", calibrated.VERSION, corpus_key(corpus), sorted(features),
+                      [calibrated.FEATURE_GROUPS[g].version for g in calibrated.group_names(set(features) - set(DISTINCT))])
+    return cached_frame("features", key, compute, cache, lock=True).astype({"topic": str, "peer": str, "annotator": str})
+
+
+def labelled_frame(dataset, features: Sequence[str] = FEATURES, cache: bool = True) -> pd.DataFrame:
+    """A labelled lite dataset (:func:`pyrabench.data.lite_pyramids.read_dataset`) as the
+    annotated corpora's frames are: one row per (example, system, unit), keys ``topic``, ``peer``
+    (the system), ``annotator`` (""), the ``features`` and ``y`` (the crowd marked the unit);
+    cached by the dataset's content."""
+    if dataset.labels is None:
+        raise PyrabenchError(f"{dataset.folder}: no labels/ to measure the SCU model against")
+    pyramids = dataset.units.pyramids()
+    by_topic: dict[str, list] = {}
+    for summary in dataset.summaries:
+        by_topic.setdefault(summary.topic, []).append(summary)
+
+    def compute() -> pd.DataFrame:
+        parts = [(pyramids[t], [x.text for x in ss], pd.DataFrame({"topic": t, "peer": [x.system for x in ss],
+                                                                   "annotator": ""}), None)
+                 for t, ss in by_topic.items()]
+        frame = summaries_frame(parts, features=features)
+        y = dataset.labels.rename(columns={"system": "peer"})
+        out = frame.merge(y, on=["topic", "peer", "scu_id"], how="left", validate="one_to_one")
+        if out["y"].isna().any():
+            raise PyrabenchError(f"{dataset.folder}: a summary's unit has no label")
+        return out.assign(y=out["y"].astype(bool))
+
+    key = fingerprint(VERSION, "labelled-v2", calibrated.VERSION, sorted(features),
+                      [calibrated.FEATURE_GROUPS[g].version for g in calibrated.group_names(set(features) - set(DISTINCT))],
+                      [(p.topic, p.summaries, [s.label for s in p.scus]) for p in pyramids.values()],
+                      [(x.topic, x.system, x.text) for x in dataset.summaries],
+                      dataset.labels.to_numpy().tolist())
+    return cached_frame("features", key, compute, cache, lock=True).astype({"topic": str, "peer": str, "annotator": str})
 
 
 # --------------------------------------------------------------------------- counting and agreement
@@ -305,6 +414,14 @@ class SCUModel:
     features: tuple[str, ...] = FEATURES
     model: str = "logistic"
     training: dict = field(default_factory=dict, repr=False)  # corpus name -> its training frame
+    recalibration: reliability.Recalibration = field(default_factory=lambda: reliability.Recalibration("none"))
+    lite_model: "SCUModel | None" = field(default=None, repr=False)  # scores one-reference pyramids (fit(lite=True))
+
+    def _lite(self, frame: pd.DataFrame) -> bool:
+        """Whether ``frame``'s rows are all of one-reference pyramids (column ``models``) and a
+        lite model is there to score them."""
+        return (self.lite_model is not None and "models" in frame.columns and len(frame) > 0
+                and bool((frame["models"] == 1).all()))
     _fold_models: dict | None = field(default=None, repr=False)  # training topic -> model that held it out
 
     def fold_model(self, topic: str):
@@ -320,7 +437,10 @@ class SCUModel:
     def probabilities(self, frame: pd.DataFrame, own_topics: bool = True) -> np.ndarray:
         """``P(marked)`` per row of a :func:`summary_frame`; with ``own_topics``, a row of a
         training corpus's topic (column ``topic``) is predicted by the cross-fitting model that
-        held that topic out, so no annotation ever informs its own topic's score."""
+        held that topic out, so no annotation ever informs its own topic's score. The
+        probabilities are then recalibrated (:attr:`recalibration`)."""
+        if self._lite(frame):
+            return self.lite_model.probabilities(frame, own_topics)
         p = _predict(self.classifier, frame, self.features)
         if own_topics and self.training and len(frame):
             topics = frame["topic"].astype(str).to_numpy()
@@ -330,7 +450,7 @@ class SCUModel:
                 if m is not None:
                     rows = topics == t
                     p[rows] = _predict(m, frame[rows], self.features)
-        return p
+        return self.recalibration(p)
 
     def scus(self, frame: pd.DataFrame, keys: Sequence[str] = ("topic", "summary"), own_topics: bool = True
              ) -> pd.DataFrame:
@@ -340,38 +460,61 @@ class SCUModel:
 
     def summaries(self, scus: pd.DataFrame, keys: Sequence[str] = ("topic", "summary")) -> pd.DataFrame:
         """Per summary of :meth:`scus`: ``estimate``, ``estimate_low``/``estimate_high`` (the
-        summary interval), ``sd``, ``scus`` (counted) and ``expected_scus`` (``Σp``)."""
+        summary interval), ``sd``, ``scus`` (counted), ``expected_scus`` (``Σp``) and, when the
+        rows say it, ``models`` (the pyramid's model summaries)."""
+        if self._lite(scus):
+            return self.lite_model.summaries(scus, keys)
         out = intervals.estimate_sd(scus, scus["p"].to_numpy(), keys)
         out["estimate_low"], out["estimate_high"] = self.summary_errors.interval(out["estimate"], out["sd"])
-        g = scus.groupby(list(keys), sort=False).agg(scus=("counted", "sum"), expected_scus=("p", "sum"))
+        more = {"models": ("models", "first")} if "models" in scus.columns else {}
+        g = scus.groupby(list(keys), sort=False).agg(scus=("counted", "sum"), expected_scus=("p", "sum"), **more)
         return out.merge(g.reset_index(), on=list(keys))
 
     def systems(self, summaries: pd.DataFrame, seed: int = 0, n_resamples: int = intervals.N_RESAMPLES
                 ) -> pd.DataFrame:
         """Per system (column ``system``) of :meth:`summaries`: mean estimate and its interval."""
+        if self._lite(summaries):
+            return self.lite_model.systems(summaries, seed, n_resamples)
         return intervals.system_intervals(summaries, self.system_errors, self.summary_errors.confidence, seed,
                                           n_resamples)
 
 
-def fit(corpora: Sequence, features: Sequence[str] = FEATURES, model: str = "logistic",
-        confidence: float = intervals.CONFIDENCE, cache: bool = True) -> SCUModel:
-    """The :class:`SCUModel` fitted on every annotation of the annotated ``corpora``, its
-    intervals read off :func:`held_out` errors, and cross-fitting models for their own topics."""
-    frames = {c.name: corpus_frame(c, cache) for c in corpora}
+def _fitted(frames: dict[str, pd.DataFrame], features: Sequence[str], model: str, confidence: float,
+            recalibration: str) -> SCUModel:
     if not frames:
         raise PyrabenchError("no annotated corpus to fit the SCU model on")
-    summaries = held_out_summaries(frames, features, model)
+    probs = held_out(frames, features, model)
+    recal = reliability.fit_recalibration(np.concatenate([probs[n] for n in frames]),
+                                          np.concatenate([f["y"].to_numpy() for f in frames.values()]), recalibration)
+    summaries = held_out_summaries(frames, features, model, {n: recal(p) for n, p in probs.items()})
     allrows = pd.concat(list(frames.values()), ignore_index=True)
     return SCUModel(tuple(frames), _fit(allrows, features, model),
                     intervals.summary_errors(summaries["manual"], summaries["estimate"], summaries["sd"], confidence),
-                    intervals.system_errors(summaries), tuple(features), model, frames)
+                    intervals.system_errors(summaries), tuple(features), model, frames, recal)
+
+
+def fit(corpora: Sequence, features: Sequence[str] = FEATURES, model: str = "logistic",
+        confidence: float = intervals.CONFIDENCE, cache: bool = True, recalibration: str = RECALIBRATION,
+        lite: bool = False) -> SCUModel:
+    """The :class:`SCUModel` fitted on every annotation of the annotated ``corpora``, its
+    probabilities recalibrated (``recalibration``, fitted on the :func:`held_out` probabilities),
+    its intervals read off the recalibrated held-out errors, and cross-fitting models for their
+    own topics. With ``lite``, a second model of the same kind fitted on the corpora's lite views
+    (:func:`lite_frame`) scores the one-reference pyramids (:attr:`SCUModel.lite_model`)."""
+    fitted = _fitted({c.name: corpus_frame(c, cache, features) for c in corpora}, features, model, confidence,
+                     recalibration)
+    if lite:
+        fitted.lite_model = _fitted({c.name: lite_frame(c, features, cache) for c in corpora}, features, model,
+                                    confidence, LITE_RECALIBRATION)
+    return fitted
 
 
 def held_out_summaries(frames: dict[str, pd.DataFrame], features: Sequence[str] = FEATURES,
-                       model: str = "logistic") -> pd.DataFrame:
+                       model: str = "logistic", probs: dict[str, np.ndarray] | None = None) -> pd.DataFrame:
     """Per training summary (``corpus``, :data:`.calibrated.KEYS`, ``system`` = peer): the
-    manual modified score, the held-out estimate and its sd (:func:`held_out`)."""
-    probs = held_out(frames, features, model)
+    manual modified score, the held-out estimate and its sd (``probs``, by default
+    :func:`held_out`'s)."""
+    probs = held_out(frames, features, model) if probs is None else probs
     out = []
     for name, frame in frames.items():
         est = intervals.estimate_sd(frame, probs[name], KEYS)

@@ -1,0 +1,47 @@
+"""The SCU model's lever table as chapter 6 shows it (labels only: the figures are
+:func:`pyrabench.scoring.auto.levers.lever_table`'s)."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from ..scoring.auto.levers import DUC_TARGETS, targets_met
+
+SHORT = {"duc2006": "06", "duc2007": "07", "duc2007-update": "07u"}
+
+
+def _short(name: str) -> str:
+    return SHORT.get(name, name)
+
+
+def lever_view(table: pd.DataFrame, lite_name: str = "PyrXSum") -> pd.DataFrame:
+    """One row per lever: the SCU-set F1 of each DUC direction (fitted on → scored), the worst
+    ECE over them, and on the lite dataset its units F1, AUC, ECE, summary r (per example,
+    averaged), system r and the units counted / present per summary."""
+    out = pd.DataFrame({"lever": table["lever"]})
+    for col in (c for c in table.columns if c.startswith("f1 ")):
+        train, test = col[3:].split("→")
+        out[f"F1 {_short(train)}→{_short(test)}"] = table[col].round(3)
+    out["DUC ECE (worst)"] = table[[c for c in table.columns if c.startswith("ece ")]].max(axis=1).round(3)
+    if f"{lite_name} f1" in table.columns:
+        for k, label in (("f1", "units F1"), ("auc", "AUC"), ("ece", "ECE"), ("summary_r", "summary r"),
+                         ("system_r", "system r")):
+            out[f"{lite_name} {label}"] = table[f"{lite_name} {k}"].round(3)
+        out[f"{lite_name} counted / present"] = [f"{a:.2f} / {b:.2f}" for a, b in zip(
+            table[f"{lite_name} counted"], table[f"{lite_name} present"])]
+    return out.reset_index(drop=True)
+
+
+def lever_claims(table: pd.DataFrame, lite_name: str = "PyrXSum") -> str:
+    """Which lever reaches which target, in words (every figure from ``table``)."""
+    met = {row["lever"]: targets_met(row, lite_name) for _, row in table.iterrows()}
+    targets = list(next(iter(met.values())))
+    lines = []
+    for t in targets:
+        who = [lever for lever, m in met.items() if m[t]]
+        lines.append(f"* {t}: " + (", ".join(who) if who else "no lever") + ".")
+    f1 = table[[c for c in table.columns if c.startswith("f1 ")]]
+    best = f1.min(axis=1).idxmax()
+    lines.append(f"\nThe best worst-direction SCU-set F1 is {f1.min(axis=1)[best]:.3f} "
+                 f"({table.loc[best, 'lever']}); the target is {DUC_TARGETS['f1']:.2f}.")
+    return "Targets reached, lever by lever:\n\n" + "\n".join(lines)

@@ -1,0 +1,75 @@
+"""Probabilities that mean what they say: the SCU model's probabilities recalibrated.
+
+The probability beside each SCU is meant as the chance that an annotator marks it present:
+among the pairs given about 0.3, about 30 % should be marked. The reliability curve and the
+expected calibration error that measure it are :mod:`.label_agreement`'s; this module corrects:
+
+* :class:`Recalibration`: a monotone map from the model's probability to a corrected one,
+  fitted on *held-out* probabilities, each predicted by a model that never saw that pair's
+  corpus (or topic). So the map learns how the model errs on data it was not fitted on.
+  ``platt`` is a logistic regression on the logit of ``p`` (Platt 1999); ``isotonic`` is
+  scikit-learn's isotonic regression (Zadrozny & Elkan 2002), clipped to the fitted range;
+  ``none`` leaves ``p`` as it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from ...errors import PyrabenchError
+from ...extras import require
+
+METHODS = ("none", "platt", "isotonic")
+_EPS = 1e-6
+
+
+def _arrays(p, y) -> tuple[np.ndarray, np.ndarray]:
+    p = np.asarray(p, dtype=np.float64).ravel()
+    y = np.asarray(y, dtype=np.float64).ravel()
+    if p.shape != y.shape:
+        raise PyrabenchError(f"{len(p)} probabilities against {len(y)} decisions")
+    if len(p) and (np.nanmin(p) < 0 or np.nanmax(p) > 1):
+        raise PyrabenchError("probabilities must lie in [0, 1]")
+    return p, y
+
+
+@dataclass(frozen=True)
+class Recalibration:
+    """A fitted monotone map of probabilities (module docstring); call it on an array."""
+
+    method: str
+    mapper: object = None
+
+    def __call__(self, p) -> np.ndarray:
+        p = np.asarray(p, dtype=np.float64)
+        if self.method == "none" or not p.size:
+            return p
+        if self.method == "platt":
+            return self.mapper.predict_proba(_logit(p)[:, None])[:, 1]
+        return np.clip(self.mapper.predict(p), 0.0, 1.0)
+
+
+def _logit(p: np.ndarray) -> np.ndarray:
+    q = np.clip(p, _EPS, 1 - _EPS)
+    return np.log(q / (1 - q))
+
+
+def fit_recalibration(p, y, method: str = "isotonic") -> Recalibration:
+    """The :class:`Recalibration` of held-out probabilities ``p`` against what the annotators
+    marked, ``y``."""
+    if method not in METHODS:
+        raise PyrabenchError(f"unknown recalibration {method!r}; use one of {', '.join(METHODS)}")
+    if method == "none":
+        return Recalibration("none")
+    p, y = _arrays(p, y)
+    if y.all() or not y.any():
+        raise PyrabenchError("recalibration needs both marked and unmarked SCUs")
+    purpose = "recalibrated SCU probabilities"
+    if method == "platt":
+        linear_model = require("sklearn.linear_model", "scoring", purpose)
+        return Recalibration("platt", linear_model.LogisticRegression(C=1e6, max_iter=1000).fit(_logit(p)[:, None], y > 0))
+    isotonic = require("sklearn.isotonic", "scoring", purpose)
+    return Recalibration("isotonic", isotonic.IsotonicRegression(y_min=0.0, y_max=1.0, out_of_bounds="clip").fit(p, y))
