@@ -1,27 +1,52 @@
 """pytest plugin for ``make mutation`` (``-p tools.mutation_plugin`` in ``[tool.mutmut]``): each
-test session, that is each mutant's run, gets its own empty ``$PYRABENCH_CACHE``.
+test session, that is each mutant's run, starts from no computed result.
 
-The package caches fitted models, features and parsed corpora on disk, keyed by the inputs and
-the method's version but not by the code. Shared between mutants, an entry one mutant computed
-wrongly would be read by the next (a false kill), and an entry the clean run computed would spare
-a mutant's code from running at all (a false survivor). The sample corpora these tests read take
-a second to compute afresh.
+mutmut runs the clean tests in its own process and forks each mutant's run from it, and the
+package keeps results twice: on disk (fitted models, features, parsed corpora, keyed by the inputs
+and the method's version, not by the code) and in memory (tokenized words, corpus keys, peer
+units, ``lru_cache``). A result the clean run left would spare a mutant's code from running (a
+false survivor), and an entry one mutant computed wrongly on disk would be read by the next (a
+false kill). So each session gets its own empty ``$PYRABENCH_CACHE`` and the package's memos are
+emptied. The imported libraries stay loaded: that is what makes forking fast.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 
 _ENV = "PYRABENCH_CACHE"
+#: Module-level memos (dicts) of the package, by module.
+MEMOS = {
+    "pyrabench.text": ("_MEMO",),
+    "pyrabench.scoring.auto.calibrated": ("_UNITS", "_FRAMES"),
+    "pyrabench.scoring.auto.pipeline": ("_CORPUS_KEYS",),
+    "pyrabench.scoring.pyramids.evaluation": ("_UNITS",),
+    "pyrabench.scoring.manual": ("_TERMS",),
+    "pyrabench.embeddings.wmf": ("_FITTED",),
+}
 _saved: list[tuple[str | None, str]] = []
+
+
+def forget_results() -> None:
+    """Empty the package's memos and ``lru_cache``s in every module imported so far."""
+    for name, module in list(sys.modules.items()):
+        if module is None or not (name == "pyrabench" or name.startswith("pyrabench.")):
+            continue
+        for attr in MEMOS.get(name, ()):
+            getattr(module, attr).clear()
+        for value in list(vars(module).values()):
+            if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", "") == name:
+                value.cache_clear()
 
 
 def pytest_configure(config):
     path = tempfile.mkdtemp(prefix="pyrabench-mutant-cache-")
     _saved.append((os.environ.get(_ENV), path))
     os.environ[_ENV] = path
+    forget_results()
 
 
 def pytest_unconfigure(config):
