@@ -193,3 +193,22 @@ def test_three_times_the_words_is_still_even(tmp_path):
     assert [m.uneven for m in got] == [False, True]
     (w,) = [w for w in caught if issubclass(w.category, PyrabenchWarning)]
     assert str(w.message) == f"{tmp_path / 't2'}: the models of topic 't2' differ wildly in length (4 to 13 words)"
+
+
+def test_errors_name_the_first_file_the_topic_files_and_the_line(tmp_path):
+    _write(tmp_path / "duc" / "D0701.M.250.A.A", A)
+    _write(tmp_path / "duc" / "D0701.M.250.A.A.txt", B)
+    e = _error(tmp_path / "duc")
+    first = tmp_path / "duc" / "D0701.M.250.A.A"
+    assert e.reason == f"model 'A' of topic 'D0701' given twice (first: {first})"
+    e = _error(_write(tmp_path / "one" / "D0701.M.250.A.A", A).parent)
+    assert (e.path, e.reason) == (str(tmp_path / "one" / "D0701.*"), "topic 'D0701' has 1 model summary; a pyramid "
+                                  "needs at least two (an SCU's weight counts the models that express it)")
+    path = _write(tmp_path / "m.jsonl", json.dumps({"instance_id": "d1", "summaries": [A]}) + "\n")
+    e = _error(path)
+    assert (e.path, e.line) == (f"{path}:1", None) and e.reason.startswith("topic 'd1' has 1 model summary")
+    line = json.dumps({"instance_id": "d1", "summaries": [A, B]})
+    e = _error(_write(tmp_path / "twice.jsonl", line + "\n" + line + "\n"))
+    assert (e.path, e.line) == (str(tmp_path / "twice.jsonl"), 2)
+    _write(tmp_path / "odd" / "notes.md", A)
+    assert _error(tmp_path / "odd").path == str(tmp_path / "odd" / "notes.md")
