@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pandas as pd
+import pytest
 
 from pyrabench.data.corpora import load_corpus
 from pyrabench.scoring.pyramids import evaluation
@@ -55,3 +56,108 @@ def test_targets_reads_both_conditions():
     t = evaluation.targets(table).set_index("corpus")
     assert t.loc["a", "meets_floor"] and not t.loc["a", "meets_gap"]
     assert t.loc["b", "meets_floor"] and t.loc["b", "meets_gap"]
+
+
+SPLIT = _pyr([[("Fire burned the forest", 0)], [("The forest burned", 1)],
+              [("Schools closed. Winds spread it", 0), ("Winds spread the fire. Roads closed", 1)]])
+
+
+def test_side_by_side_heaviest_nist_scus_first_then_the_unmatched_built_ones():
+    human = _pyr([[("Schools closed", 0)], [("Fire burned the forest", 0), ("The forest burned", 1)],
+                  [("Winds spread it", 0), ("Winds spread the fire", 1)], [("Roads closed", 1)]])
+    view = evaluation.side_by_side(human, SPLIT, compare(human, SPLIT))
+    assert view.to_dict("list") == {
+        "nist_id": [2, 3, 1, 4, 0], "nist_weight": [2, 2, 1, 1, 0],
+        "nist_label": ["Fire burned the forest", "Winds spread it", "Schools closed", "Roads closed", ""],
+        "auto_id": [1, 3, 0, 0, 2], "auto_weight": [1, 2, 0, 0, 1],
+        "auto_label": ["Fire burned the forest", "Schools closed. Winds spread it", "", "", "The forest burned"]}
+    heavy = evaluation.side_by_side(human, SPLIT, compare(human, SPLIT), min_weight=2)
+    assert heavy.to_dict("list") == {
+        "nist_id": [2, 3], "nist_weight": [2, 2], "nist_label": ["Fire burned the forest", "Winds spread it"],
+        "auto_id": [1, 3], "auto_weight": [1, 2],
+        "auto_label": ["Fire burned the forest", "Schools closed. Winds spread it"]}
+
+
+def test_split_example_takes_the_built_scu_with_most_characters_of_each_contributor():
+    # both weight-2 NIST SCUs are split: the lower id is shown; "Fire burned the forest" shares 4
+    # characters with built SCU 1 and 18 with built SCU 2; no built SCU touches "The forest burned"
+    built = _pyr([[("Fire", 0)], [("burned the forest. Schools closed", 0)], [("Winds spread it", 0)],
+                  [("Winds spread the fire", 1)]])
+    example = evaluation.split_example(HUMAN, built, compare(HUMAN, built))
+    assert example.to_dict("list") == {
+        "model": ["A", "B"], "contributor": ["Fire burned the forest", "The forest burned"], "built_id": [2, 0],
+        "built_weight": [1, 0], "built_label": ["burned the forest. Schools closed", ""], "nist_id": [1, 1],
+        "nist_label": ["Fire burned the forest", "Fire burned the forest"]}
+    none = evaluation.split_example(HUMAN, HUMAN, compare(HUMAN, HUMAN))
+    assert none.columns.tolist() == ["model", "contributor", "built_id", "built_weight", "built_label"]
+
+
+MODELS = {"T2": (("b", "a"), ("The forest burned for days. Winds spread the fire east.",
+                             "A fire burned the forest. Strong winds spread the fire.")),
+          "T1": (("x", "y", "z"), ("Schools closed for a week.", "The schools closed for one week.",
+                                   "Roads closed near the forest."))}
+
+
+def _tiny_corpus():
+    """NIST's pyramids stand-ins: one SCU per model (whatever they hold), as a corpus object."""
+    from types import SimpleNamespace
+
+    from pyrabench.data.model import SCU, Contributor, Part, Pyramid
+
+    pyramids = [Pyramid("tiny", topic, texts, ids, tuple(
+        SCU(k + 1, t, (Contributor(t, (Part(t, 0, len(t)),), k),)) for k, t in enumerate(texts)), f"{topic}.pyr")
+        for topic, (ids, texts) in MODELS.items()]
+    return SimpleNamespace(name="tiny", pyramids=pyramids, peers=[])
+
+
+def test_built_pyramids_are_the_builder_s_in_the_corpus_order(tmp_path, monkeypatch):
+    from pyrabench.scoring.pyramids.builder import build
+
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path))
+    corpus = _tiny_corpus()
+    want = [build(ids, texts, topic, UNI, "tiny", f"{topic}.pyr").pyramid for topic, (ids, texts) in MODELS.items()]
+    assert evaluation.built_pyramids(corpus, UNI, cache=False) == want
+    assert evaluation.built_pyramids(corpus, UNI) == want
+    assert len(list((tmp_path / "scoring" / "pyramids").glob("*.pkl"))) == 1
+    assert evaluation.built_pyramids(corpus, UNI) == want  # read back
+    other = UNI.with_(unit="sentence")
+    assert evaluation.built_pyramids(corpus, other) == [
+        build(ids, texts, topic, other, "tiny", f"{topic}.pyr").pyramid for topic, (ids, texts) in MODELS.items()]
+    assert len(list((tmp_path / "scoring" / "pyramids").glob("*.pkl"))) == 2
+
+
+def test_agreement_weight_and_lever_tables_of_a_corpus(tmp_path, monkeypatch):
+    from pyrabench.scoring.pyramids.agreement import summary, weight_shares
+
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path))
+    corpus = _tiny_corpus()
+    built = evaluation.built_pyramids(corpus, UNI)
+    topics = evaluation.topic_agreements(corpus, UNI)
+    assert [t.pairs.to_dict("list") for t in topics] == [compare(h, a).pairs.to_dict("list")
+                                                         for h, a in zip(corpus.pyramids, built)]
+    table = evaluation.agreement_table({"one": corpus, "two": corpus}, UNI)
+    pd.testing.assert_frame_equal(table, pd.DataFrame([{"corpus": "one", **summary(topics)},
+                                                        {"corpus": "two", **summary(topics)}]))
+    weights = evaluation.weight_table({"one": corpus, "two": corpus}, UNI)
+    alone = weight_shares(corpus.pyramids, built, "one")
+    assert weights.to_dict("list") == {k: v + [x for x in (alone.assign(corpus="two")[k].tolist())]
+                                       for k, v in alone.to_dict("list").items()}
+    assert list(weights.index) == list(range(len(weights)))
+    levers = evaluation.levers(UNI)
+    assert list(levers.values()) == [UNI, UNI.with_(unit="sentence"), UNI.with_(similarity="uni"),
+                                     UNI.with_(percentile=70.0), UNI.with_(percentile=90.0),
+                                     UNI.with_(capacity=False)]
+    assert list(levers)[0] == "EDUA (clauses, WMF, 83rd percentile, power-law capacity)"
+    rows = evaluation.lever_table({"one": corpus}, {"a": UNI, "b": UNI.with_(unit="sentence")})
+    pd.testing.assert_frame_equal(rows, pd.DataFrame([
+        {"recipe": "a", "corpus": "one", **summary(topics)},
+        {"recipe": "b", "corpus": "one", **summary(evaluation.topic_agreements(corpus, UNI.with_(unit="sentence")))}]))
+
+
+def test_targets_hold_at_their_bounds():
+    table = pd.DataFrame({"corpus": ["a", "a"], "metric": ["auto_built", "auto_nist"], "system_pearson": [0.9, 0.95]})
+    t = evaluation.targets(table)
+    assert t.to_dict("list") == {"corpus": ["a"], "built": [0.9], "nist": [0.95], "meets_floor": [True],
+                                 "meets_gap": [True]}
+    t = evaluation.targets(table, floor=0.91, within=0.04)
+    assert t[["meets_floor", "meets_gap"]].values.tolist() == [[False, False]]
