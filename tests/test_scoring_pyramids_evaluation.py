@@ -161,3 +161,33 @@ def test_targets_hold_at_their_bounds():
                                  "meets_gap": [True]}
     t = evaluation.targets(table, floor=0.91, within=0.04)
     assert t[["meets_floor", "meets_gap"]].values.tolist() == [[False, False]]
+
+
+def test_sample_scores_on_built_pyramids_join_the_manual_nist_and_rouge_columns(sample_root, tmp_path, monkeypatch):
+    from pyrabench.scoring.auto import variants
+    from pyrabench.scoring.correlate import correlations, flat_row
+    from pyrabench.scoring.manual import score_corpus
+    from pyrabench.scoring.rouge import rouge_frame
+
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path))
+    corpus = load_corpus("duc2007", sample_root)
+    keys = ["topic", "peer", "annotator"]
+    frame = evaluation.score_frame(corpus, UNI, cache=False)
+    assert list(frame.columns) == [*keys, "modified", "auto_built", "auto_nist", "rouge_2"]
+    manual = score_corpus(corpus)[[*keys, "modified"]]
+    pd.testing.assert_frame_equal(frame[[*keys, "modified"]], manual.reset_index(drop=True))
+    nist = variants.auto_frame(corpus, variants.DEFAULT, cache=False).set_index(keys)["auto"]
+    assert frame.set_index(keys)["auto_nist"].to_dict() == nist.to_dict()
+    rouge = rouge_frame(corpus, cache=False).set_index(keys)["rouge_2"]
+    assert frame.set_index(keys)["rouge_2"].to_dict() == rouge.to_dict()
+    built = evaluation.built_scores(corpus, UNI, cache=False)
+    assert frame.set_index(keys)["auto_built"].to_dict() == built.set_index(keys)["auto"].to_dict()
+    # one model fitted on another corpus's topics scores the same peers differently
+    other = evaluation.built_scores(corpus, UNI, calibrate_on=load_corpus("duc2006", sample_root), cache=False)
+    assert other[keys].values.tolist() == built[keys].values.tolist()
+    assert not other["auto"].equals(built["auto"]) and other["auto"].between(0, 2).all()
+    table = evaluation.correlation_table({"duc2007": corpus}, UNI, n_resamples=20, seed=3, cache=False)
+    res = correlations(frame, list(evaluation.METRICS), "modified", n_resamples=20, seed=3)
+    assert table.to_dict("records") == [
+        {"corpus": "duc2007", "metric": m, "calibrated_on": c, **flat_row(res, m)}
+        for m, c in zip(evaluation.METRICS, ("its other topics", "its other topics", ""))]
