@@ -114,7 +114,7 @@ def test_written_pan_files_hold_the_annotations_and_are_named_by_topic_and_syste
     assert back.summary == text and back.matched_ids == (2,)
     assert back.scus[[s.scu_id for s in back.scus].index(2)].contributors[0].parts == (Part("Schools closed.", 0, 15),)
     assert back.pyramid.summaries == models  # the header splits the embedded models back as given
-    twice = [annotations[0], annotations[0]]
+    twice = [annotations[1], annotations[0], annotations[0]]  # the name given twice is the second
     with pytest.raises(OutputError, match=r"pans2: two summaries would share the file name 'my_topic\.x\.pan'$"):
         write_pan(SimpleNamespace(annotations=twice), tmp_path / "pans2")
     assert not (tmp_path / "pans2").exists()
