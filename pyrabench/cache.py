@@ -25,6 +25,7 @@ import fcntl
 import hashlib
 import io
 import os
+import pickle
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, TypeVar
@@ -191,3 +192,22 @@ def cached_frame(kind: str, key: str, compute, cache: bool = True, lock: bool = 
     if not cache or os.environ.get(ENV_NO_CACHE) == "1":
         return compute()
     return cached(cache_dir("scoring", kind) / f"{key}.pkl", compute, save_frame, load_frame, lock=lock)
+
+
+def save_result(path: Path, value) -> Path:
+    """Any picklable result (an experiment's nested dict of figures) as a sealed pickle
+    (:func:`save_sealed`)."""
+    return save_sealed(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def load_result(path: Path):
+    """A :func:`save_result` value; like :func:`load_frame`, trusted once its seal is checked."""
+    return pickle.loads(load_sealed(path))
+
+
+def cached_result(kind: str, key: str, compute, cache: bool = True, lock: bool = False):
+    """:func:`cached_frame` for results that are not one table (a dict of correlations, intervals
+    and tests): ``compute()``, or the value stored under ``$PYRABENCH_CACHE/scoring/<kind>/<key>.pkl``."""
+    if not cache or os.environ.get(ENV_NO_CACHE) == "1":
+        return compute()
+    return cached(cache_dir("scoring", kind) / f"{key}.pkl", compute, save_result, load_result, lock=lock)

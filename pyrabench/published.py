@@ -168,3 +168,36 @@ WMF_INDEPENDENT_CHECK = {"texts": 174_999, "stems": 50_086, "nonzeros": 2_370_00
 RANDOM_2012_ALLNORM = 0.5891
 RANDOM_2012_ALLNORM_SD = 0.0005
 RANDOM_2012_RUNS = 10
+
+
+# --------------------------------------------------------------------------- lite pyramids
+
+#: The papers the lite-pyramid figures come from (keys of book/references.bib).
+LITE_SOURCES = {"zhang2021finding": "Zhang & Bansal (2021)", "nawrath2024role": "Nawrath et al. (2024)"}
+
+
+@dataclass(frozen=True)
+class LiteFigure:
+    """One published correlation of an automatic lite-pyramid scorer with the crowd's share of
+    units present: ``level`` ``"summary"`` (per example across its systems, averaged: the
+    papers' summary level) or ``"system"``; ``statistic`` ``"pearson"``."""
+
+    source: str  # a key of LITE_SOURCES
+    scorer: str
+    dataset: str
+    level: str
+    statistic: str
+    value: float
+
+
+#: Not among the shared transcriptions: the figures as the papers report them, to be checked
+#: against the papers' tables. Zhang & Bansal (2021): Lite²Pyramid (RoBERTa-large NLI fine-tuned
+#: on TAC 2008's presence labels, GPU) on REALSumm's CNN/DM examples (100 examples × 25 systems),
+#: the human units given. Nawrath et al. (2024): NLI presence on PyrXSum's human units, rerunning
+#: Lite²Pyramid's TAC 2008 model.
+LITE_PYRAMID_FIGURES = (
+    LiteFigure("zhang2021finding", "Lite²Pyramid (NLI, TAC 2008)", "REALSumm (CNN/DM)", "system", "pearson", 0.945),
+    LiteFigure("zhang2021finding", "Lite²Pyramid (NLI, TAC 2008)", "REALSumm (CNN/DM)", "summary", "pearson", 0.614),
+    LiteFigure("nawrath2024role", "NLI presence on the human units (Lite²Pyramid's TAC 2008 model)", "PyrXSum",
+               "summary", "pearson", 0.700),
+)

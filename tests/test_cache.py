@@ -79,6 +79,24 @@ def test_cached_frame_round_trip_and_damaged_pickle():
     assert cache.cached_frame("k", "key", compute).equals(df) and len(calls) == 2
 
 
+def test_cached_result_round_trip_damaged_entry_and_no_cache(monkeypatch):
+    value = {"duc2006": {"levels": {"system": {"auto": {"pearson": 0.5, "ci": {"pearson": [0.25, 0.75]}}}}}}
+    calls = []
+
+    def compute():
+        calls.append(1)
+        return value
+
+    assert cache.cached_result("r", "key", compute) == value
+    assert cache.cached_result("r", "key", compute, lock=True) == value and len(calls) == 1
+    path = cache.cache_dir("scoring", "r") / "key.pkl"
+    path.write_bytes(path.read_bytes()[:-1] + b"\x00")  # the seal no longer matches: recomputed
+    assert cache.cached_result("r", "key", compute) == value and len(calls) == 2
+    monkeypatch.setenv(cache.ENV_NO_CACHE, "1")
+    assert cache.cached_result("r", "other", compute) == value and len(calls) == 3
+    assert not (cache.cache_dir("scoring", "r") / "other.pkl").exists()
+
+
 def test_no_cache_variable_bypasses_reads_and_writes(monkeypatch):
     monkeypatch.setenv(cache.ENV_NO_CACHE, "1")
     cache.cached_frame("k", "key", lambda: pd.DataFrame({"x": [1]}))

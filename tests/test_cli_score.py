@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 
@@ -187,16 +188,81 @@ def test_peers_bad_input_is_one_line_naming_the_file(capsys, sample_root, tmp_pa
 
 def test_peers_pyramid_with_one_model_summary(capsys, sample_root, tmp_path):
     from pyrabench.data import ducview
-    from pyrabench.data.model import Pyramid
+    from pyrabench.data.model import SCU, Pyramid
 
     pyr = load_corpus("passonneau2013", sample_root).pyramids[0]
-    scus = tuple(s for s in pyr.scus if all(c.summary_index == 0 for c in s.contributors))
+    scus = tuple(SCU(s.scu_id, s.label, tuple(c for c in s.contributors if c.summary_index == 0)) for s in pyr.scus
+                 if any(c.summary_index == 0 for c in s.contributors))
     one = tmp_path / "one.pyr"
     ducview.write_pyramid(Pyramid("x", "one", pyr.summaries[:1], pyr.summarizer_ids[:1], scus), one,
                           ducview.Header(None, None))
     folder = _peers(tmp_path, {"s1.txt": pyr.summaries[0]})
-    _fails(capsys, ["score", "--data", str(sample_root), "--peers", str(folder), "--pyramid", str(one)], str(one),
-           "1 model summary", "at least two")
+    assert main(["score", "--data", str(sample_root), "--peers", str(folder), "--pyramid", str(one), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)  # a lite pyramid: scored, the reference against itself
+    assert [r["system"] for r in out["summaries"]] == ["s1"] and out["summaries"][0]["rouge_1"] == 1.0
+    assert out["estimate_from"].startswith("no estimate")  # no annotated corpus to fit the model on
+
+
+# --------------------------------------------------------------------------- --units: lite pyramids
+
+
+def _lite(sample_root, *extra):
+    root = sample_root / "lite"
+    return ["score", "--data", str(sample_root), "--units", str(root / "SCUs.txt"), "--ids", str(root / "ids.txt"),
+            "--peers", str(root / "summaries"), *extra]
+
+
+def test_units_scored_and_checked_against_labels(capsys, sample_root):
+    labels = ["--labels", str(sample_root / "lite" / "labels"), "--calibrate-on", "duc2007"]
+    assert main(_lite(sample_root, *labels, "--json", "--explain")) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["units"].endswith("SCUs.txt") and out["fitted_on"] == "duc2007"
+    assert len(out["summaries"]) == 16 and {r["system"] for r in out["systems"]} == {"alpha", "beta", "gamma", "delta"}
+    assert {s["weight"] for s in out["scus"]} == {1}  # every unit weighs 1
+    agree = out["labels"]
+    assert agree["summaries"] == 16 and agree["units"]["pairs"] == 64 and len(agree["reliability"]) == 10
+    assert set(agree["correlations"]["estimate"]) == {"summary", "pooled", "system"}
+    assert 0 <= agree["units"]["f1"] <= 1 and agree["correlations"]["estimate"]["summary"]["n"] <= 4
+    assert main(_lite(sample_root, *labels, "--summary", "--explain")) == 0
+    text = capsys.readouterr().out
+    assert "agreement with the labels" in text and "units F1" in text and "summary (pooled) pearson" in text
+    explain = text[text.index("SCUs the model finds"):].splitlines()
+    assert max(map(len, explain)) <= 100 and any(line.startswith("harbour1 / alpha: estimate") for line in explain)
+    assert any(line.lstrip().startswith("evidence: ") for line in explain)
+
+
+def test_units_and_labels_that_disagree_in_length(capsys, sample_root, tmp_path):
+    labels = tmp_path / "labels"
+    shutil.copytree(sample_root / "lite" / "labels", labels)
+    lines = (labels / "beta.label").read_text(encoding="utf-8").splitlines()
+    lines[2] = "0\t0\t1"  # volcano3 has four units
+    (labels / "beta.label").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _fails(capsys, _lite(sample_root, "--labels", str(labels), "--calibrate-on", "duc2007"),
+           f"{labels / 'beta.label'}:3", "3 labels but 4 units for example 'volcano3'")
+
+
+def test_units_bad_input_is_one_line_naming_file_and_line(capsys, sample_root, tmp_path):
+    root = sample_root / "lite"
+    ids = tmp_path / "ids.txt"
+    ids.write_text("a\nb\n", encoding="utf-8")
+    units = str(root / "SCUs.txt")
+    base = ["score", "--data", str(sample_root), "--peers", str(root / "summaries")]
+    _fails(capsys, base + ["--units", units, "--ids", str(ids)], "SCUs.txt", "4 lines of units but 2 ids")
+    empty = tmp_path / "units.txt"
+    empty.write_text("One.\tTwo.\nThree.\t\tFour.\n", encoding="utf-8")
+    _fails(capsys, base + ["--units", str(empty)], f"{empty}:2", "unit 2 is empty")
+    short = tmp_path / "short"
+    short.mkdir()
+    (short / "x.summary").write_text("one\n", encoding="utf-8")
+    _fails(capsys, ["score", "--data", str(sample_root), "--units", units, "--ids", str(root / "ids.txt"),
+                    "--peers", str(short)], str(short / "x.summary"), "1 lines but 4 examples")
+    latin = tmp_path / "latin.txt"
+    latin.write_bytes(b"One.\nCaf\xe9.\n")
+    _fails(capsys, base + ["--units", str(latin)], f"{latin}:2", "not UTF-8")
+    _fails(capsys, _lite(sample_root, "--labels", str(root / "labels")), "--labels", "--calibrate-on")
+    _fails(capsys, _lite(sample_root, "--corpus", "duc2007"), "one of --units FILE, --pyramid PATH or --corpus")
+    _fails(capsys, base + ["--corpus", "duc2007", "--ids", str(ids)], "--ids and --labels go with --units")
+    _fails(capsys, ["score", "--data", str(sample_root), "--units", units], "--units needs --peers")
 
 
 def test_peers_option_rules(capsys, sample_root, tmp_path):

@@ -16,7 +16,7 @@ TEXTS = ("Magma rises to the surface.", "Lava cools into rock.", "Magma reaches 
 
 def _pyramid(n_summaries: int = 3, topic: str = "t") -> Pyramid:
     summaries = TEXTS[:n_summaries]
-    word = "Magma" if n_summaries > 1 else "Lava"
+    word = "Magma"
     contributors = tuple(Contributor(word, (Part(word, s.index(word), s.index(word) + len(word)),), k)
                          for k, s in enumerate(summaries) if word in s)
     return Pyramid("pyramid", topic, summaries, tuple("ABC"[:n_summaries]), (SCU(1, "magma", contributors),))
@@ -53,8 +53,10 @@ def test_folder_names_topics_by_duc_name_or_stem(tmp_path):
 
 
 def test_bad_pyramids_and_layouts_are_named(tmp_path):
-    with pytest.raises(DataFormatError, match=r"one\.pyr: the pyramid of topic 'one' has 1 model summary"):
-        read_user_pyramids(_write(tmp_path, "one.pyr", 1))
+    one, _ = read_user_pyramids(_write(tmp_path, "one.pyr", 1))  # a lite pyramid: every SCU weighs 1
+    assert one["one"].n_summaries == 1 and one["one"].weights == {1: 1}
+    with pytest.raises(DataFormatError, match="the pyramid of topic 't' has no model summary"):
+        check_pyramid(Pyramid("pyramid", "t", (), (), _pyramid().scus), "here")
     with pytest.raises(DataFormatError, match="has no usable SCU"):
         check_pyramid(Pyramid("pyramid", "t", TEXTS, tuple("ABC"), ()), "here")
     (tmp_path / "empty").mkdir()

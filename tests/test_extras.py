@@ -23,11 +23,11 @@ def test_a_missing_module_names_its_extra():
 
 
 def test_plotting_without_matplotlib(monkeypatch):
-    from pyrabench.reports import scoring
+    from pyrabench.reports import manual_scores
 
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
     with pytest.raises(MissingExtraError, match=r'a figure needs .*pip install "pyrabench\[plot\]"'):
-        scoring.plot_agreement(None)
+        manual_scores.plot_agreement(None)
 
 
 def test_cli_names_the_extra_for_rouge(sample_root):

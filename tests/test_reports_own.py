@@ -57,3 +57,56 @@ def test_plot_estimates_marks_nists_lead_and_yours():
     labels = ax.get_legend_handles_labels()[1]
     assert "NIST's lead (peer 1)" in labels and "lead (estimate, no manual score)" in labels
     assert "DUC systems" in labels and ax.get_xlabel().startswith("manual") and ax.get_ylabel().startswith("estimate")
+
+
+def test_explain_blocks_fit_a_terminal_of_100_columns():
+    from pyrabench.reports.own import explain_blocks
+
+    label = "The Southern Poverty Law Center tracks hate groups " * 6
+    evidence = "x" * 250  # one word longer than a line is cut, never overflows
+    explained = pd.DataFrame({"topic": ["D0701", "D0701", "D0702"], "system": ["s" * 120, "s" * 120, "b"],
+                              "scu_id": [1, 2, 3], "label": [label, "short", "one"], "weight": [4, 1, 2],
+                              "p": [0.953, 0.31, 0.5], "counted": [True, False, True],
+                              "evidence": [evidence, "A sentence.", ""]})
+    summaries = pd.DataFrame({"topic": ["D0701", "D0702"], "system": ["s" * 120, "b"], "estimate": [0.41, 0.2],
+                              "estimate_low": [0.2, 0.0], "estimate_high": [0.6, float("inf")], "scus": [1, 1]})
+    text = explain_blocks(explained, summaries, "SCUs the model finds " + "(a long rule) " * 10)
+    lines = text.splitlines()
+    assert max(map(len, lines)) <= 100
+    assert lines[0].startswith("SCUs the model finds") and "" in lines
+    assert "  counted p 0.953 w 4  The Southern Poverty" in text and "          p 0.310 w 1  short" in text
+    assert "evidence: A sentence." in text and "evidence: -" not in text
+    assert "D0702 / b: estimate 0.200 [0.000, inf], 1 SCU counted" in text
+    assert sum(line.startswith("D070") for line in lines) == 2  # one block per summary
+    assert explain_blocks(explained.iloc[:0], summaries).strip() == "(none)"
+    assert max(map(len, explain_blocks(explained, summaries, width=60).splitlines())) <= 60
+
+
+def test_lite_agreement_table_sets_published_figures_in_their_rows():
+    from pyrabench.published import LiteFigure
+    from pyrabench.reports.own import LITE_ROWS, lite_agreement_table, plot_reliability
+    from pyrabench.scoring.auto.label_agreement import LabelAgreement, reliability
+
+    units = {"f1": 0.5, "precision": 0.4, "recall": 0.7, "auc": 0.8, "ece": 0.1, "counted": 1.3, "present": 0.9}
+    corr = {"estimate": {"summary": {"pearson": 0.55, "spearman": 0.5}, "pooled": {"pearson": 0.53},
+                         "system": {"pearson": 0.98, "spearman": 0.9}},
+            "rouge_2": {"summary": {"pearson": 0.52}, "pooled": {"error": "constant"}, "system": {"pearson": 0.99}}}
+    agree = LabelAgreement(10, 2, 5, units, corr, {"coverage": 0.95, "width": 0.66, "system_coverage": 0.0,
+                                                   "system_width": 0.1}, reliability([0.1, 0.9], [0, 1]))
+    figures = (LiteFigure("zhang2021finding", "NLI", "REALSumm", "system", "pearson", 0.945),
+               LiteFigure("nawrath2024role", "NLI", "PyrXSum", "summary", "pearson", 0.7))
+    table = lite_agreement_table({"ours": agree}, figures)
+    assert list(table.index) == [label for label, _ in LITE_ROWS]
+    assert table.columns.tolist() == ["ours", "ROUGE-2 (jackknifed recall of the units)",
+                                      "NLI, REALSumm (Zhang & Bansal (2021), published)",
+                                      "NLI, PyrXSum (Nawrath et al. (2024), published)"]
+    assert table.loc["units counted: F1 against the crowd", "ours"] == 0.5
+    assert table.loc["summary r (per example, averaged)", "ours"] == 0.55
+    assert table.loc["summaries inside their 95 % interval", "ours"] == 0.95
+    rouge = table["ROUGE-2 (jackknifed recall of the units)"]
+    assert rouge["system r"] == 0.99 and np.isnan(rouge["summary r (pooled)"]) and np.isnan(rouge["units counted: recall"])
+    assert table.loc["system r", "NLI, REALSumm (Zhang & Bansal (2021), published)"] == 0.945
+    assert table["NLI, PyrXSum (Nawrath et al. (2024), published)"].notna().sum() == 1
+    assert table.loc["summary r (per example, averaged)", "NLI, PyrXSum (Nawrath et al. (2024), published)"] == 0.7
+    fig = plot_reliability({"ours": agree.reliability}, "t")
+    assert fig.axes[0].get_xlim() == (0.0, 1.0)

@@ -17,7 +17,7 @@ from pyrabench.data import ducview
 from pyrabench.data.corpora import load_corpus
 from pyrabench.data.model import SCU, Pyramid
 from pyrabench.data.summaries import Summary
-from pyrabench.errors import DataFormatError, PyrabenchError, PyrabenchWarning, UnknownNameError
+from pyrabench.errors import PyrabenchError, PyrabenchWarning, UnknownNameError
 from pyrabench.scoring.auto import own, scu_sets
 from pyrabench.scoring.auto.calibration import calibration
 from pyrabench.scoring.auto.own import score_summaries
@@ -227,9 +227,9 @@ def test_user_pyramid_rules(tmp_path, sample_root):
     assert got.recipe_2013.threshold_from.startswith("threshold 0.5000: given")
     assert got.summaries["recipe_2013_scus"].iloc[0] > 0
     assert np.isnan(got.summaries["estimate"].iloc[0]) and got.summaries["topic"].iloc[0] == "any"
-    one = _pyramid_file(tmp_path, 1, "one.pyr")
-    with pytest.raises(DataFormatError, match=r"one\.pyr: the pyramid of topic 'one' has 1 model summary"):
-        score_summaries(summaries, pyramid=one, data=sample_root)
+    one = _pyramid_file(tmp_path, 1, "one.pyr")  # a lite pyramid: every SCU weighs 1
+    lite = score_summaries(summaries, pyramid=one, data=sample_root)
+    assert lite.summaries["topic"].tolist() == ["any"] and np.isnan(lite.summaries["estimate"].iloc[0])
     with pytest.raises(PyrabenchError, match="exactly one of"):
         score_summaries(summaries, corpus="duc2007", pyramid=one, data=sample_root)
 
@@ -286,3 +286,31 @@ def test_first_call_training_wmf_shows_a_progress_bar(tmp_path, monkeypatch):
         monkeypatch.setattr(sys, "stderr", err)
         wmf.fit(texts, params, cache=cache)
         assert (f"training WMF on {len(texts)} texts" in err.getvalue()) == bar, err.getvalue()
+
+
+def test_lite_pyramids_estimate_the_expected_share_of_units_present(sample_root):
+    from pyrabench.data.lite_pyramids import read_line_summaries, read_units
+
+    root = sample_root / "lite"
+    units = read_units(root / "SCUs.txt", root / "ids.txt")
+    scores = score_summaries(read_line_summaries(root / "summaries", units), pyramid=units.pyramids(),
+                             calibrate_on="duc2007", data=sample_root, n_resamples=50)
+    assert len(scores.summaries) == 16 and set(scores.scus["weight"]) == {1}
+    share = scores.scus.groupby(["topic", "system"])["p"].mean()
+    est = scores.summaries.set_index(["topic", "system"])["estimate"]
+    assert np.allclose(est.loc[share.index].to_numpy(), share.to_numpy())
+    counted = scores.scus.groupby(["topic", "system"])["counted"].sum()
+    assert (scores.summaries.set_index(["topic", "system"])["scus"].loc[counted.index] == counted).all()
+    with pytest.raises(PyrabenchError, match="no pyramid"):
+        score_summaries(read_line_summaries(root / "summaries", units), pyramid={}, data=sample_root)
+
+
+def test_score_lite_scores_the_dataset_and_measures_it_against_its_labels(sample_root):
+    from pyrabench.data.lite_pyramids import read_dataset
+
+    dataset = read_dataset(sample_root / "lite")
+    scores, agree = own.score_lite(dataset, "duc2007", data=sample_root, n_resamples=50)
+    assert len(scores.summaries) == 16 and agree.summaries == 16 and agree.units["pairs"] == 64
+    assert agree.units["present"] == pytest.approx(dataset.labels.groupby(["topic", "system"])["y"].sum().mean())
+    bare = dataset.__class__(dataset.folder, dataset.units, dataset.summaries, None)
+    assert own.score_lite(bare, "duc2007", data=sample_root, n_resamples=50)[1] is None

@@ -435,6 +435,7 @@ def build(root: Path = SAMPLE_ROOT) -> None:
     # NIST's judgments of the DUC peers, from the peers just written; the source documents.
     write_judgments(root)
     write_scu_marked(root)
+    write_lite(root)
 
 
 _CONTENT_HEAD = ("Topic\n|       Selector\n|       |       Assessor\n|       |       |       Summarizer ({who})\n"
@@ -515,6 +516,51 @@ def write_judgments(root: Path) -> None:
         if "pyramidcreator" in columns:
             _write(out / f"{year}_pyramid_creators.txt", "".join(f"{t} {c}\n" for t, c in sorted(creators.items())))
     corpora.clear_cache()
+
+
+#: The lite sample (``lite/``): four invented examples, each with its reference's units, four
+#: systems' one-sentence summaries (lower-cased and tokenized, as XSum's systems' are) and which
+#: units each holds, laid out as Lite²Pyramid's repository lays out PyrXSum.
+LITE_IDS = ("harbour1", "library2", "volcano3", "transfer4")
+LITE_UNITS = (
+    ("A new bridge opened in Harbourtown.", "The bridge cost 40 million pounds.",
+     "The bridge took three years to build.", "The mayor opened the bridge."),
+    ("The city library will close on Sundays.", "The library closes because of budget cuts.",
+     "The closure starts in May."),
+    ("Mount Keld erupted on Tuesday.", "Two villages were evacuated.", "Nobody was hurt.",
+     "Ash closed the regional airport."),
+    ("Tom Reyes joined Riverside FC.", "Tom Reyes is a striker.", "Tom Reyes came from Northport United.",
+     "The fee was 5 million pounds.", "Tom Reyes signed a three-year contract."),
+)
+LITE_SUMMARIES = {
+    "alpha": (("the mayor of harbourtown has opened a new bridge that took three years to build .", (1, 0, 1, 1)),
+              ("the city library will close on sundays from may because of budget cuts .", (1, 1, 1)),
+              ("mount keld erupted on tuesday , forcing two villages to be evacuated .", (1, 1, 0, 0)),
+              ("riverside fc have signed striker tom reyes from northport united for 5 million pounds .",
+               (1, 1, 1, 1, 0))),
+    "beta": (("a bridge costing 40 million pounds has opened in harbourtown .", (1, 1, 0, 0)),
+             ("the library will change its opening hours .", (0, 0, 0)),
+             ("a volcano has erupted and ash has closed the regional airport .", (0, 0, 0, 1)),
+             ("tom reyes has signed a three-year contract with riverside fc .", (1, 0, 0, 0, 1))),
+    "gamma": (("harbourtown council has held a meeting about roads .", (0, 0, 0, 0)),
+              ("budget cuts mean the city library will close on sundays .", (1, 1, 0)),
+              ("nobody was hurt when mount keld erupted on tuesday .", (1, 0, 1, 0)),
+              ("northport united have sold a player .", (0, 0, 0, 0, 0))),
+    "delta": (("a new bridge has opened in harbourtown .", (1, 0, 0, 0)),
+              ("the city council has announced budget cuts .", (0, 1, 0)),
+              ("villages near a volcano were evacuated after an eruption .", (0, 1, 0, 0)),
+              ("striker tom reyes joined riverside fc .", (1, 1, 0, 0, 0))),
+}
+
+
+def write_lite(root: Path) -> None:
+    """The lite sample: ``ids.txt``, ``SCUs.txt``, ``summaries/<system>.summary``, ``labels/<system>.label``."""
+    out = root / "lite"
+    _write(out / "ids.txt", "".join(f"{i}\n" for i in LITE_IDS))
+    _write(out / "SCUs.txt", "".join("\t".join(u) + "\n" for u in LITE_UNITS))
+    for system, rows in LITE_SUMMARIES.items():
+        _write(out / "summaries" / f"{system}.summary", "".join(f"{text}\n" for text, _ in rows))
+        _write(out / "labels" / f"{system}.label", "".join("\t".join(map(str, y)) + "\n" for _, y in rows))
 
 
 def _write(path: Path, text: str) -> None:

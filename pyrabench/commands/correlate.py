@@ -7,7 +7,7 @@ import argparse
 
 from ..data.corpora import CORPUS_NAMES, load_corpus
 from ..dataroot import resolve
-from ..reports.scoring import correlation_table, paired_test_table
+from ..reports.manual_scores import correlation_table, paired_test_table
 from ..resampling import N_RESAMPLES, SCHEMES
 from ..scoring.correlate import ALL_LEVELS, LEVELS, SCHEME_UNITS
 from ..scoring.metrics import correlate_corpus

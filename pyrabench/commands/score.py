@@ -8,8 +8,12 @@ import math
 import pandas as pd
 
 from ..data.corpora import CORPUS_NAMES, load_corpus
+from ..data.lite_pyramids import is_line_aligned, read_labels, read_line_summaries, read_units
+from ..data.summaries import read_summaries
 from ..dataroot import resolve
 from ..errors import PyrabenchError
+from ..reports.own import explain_blocks
+from ..scoring.auto.label_agreement import label_agreement
 from ..scoring.auto.own import score_summaries
 from ..scoring.auto.pan_export import write_pan
 from ..scoring.auto.pipeline import run_corpus
@@ -51,10 +55,20 @@ def add_arguments(parser) -> None:
     own = parser.add_argument_group("summaries nobody annotated (--peers PATH)")
     own.add_argument("--peers", metavar="PATH", type=nonempty, default=None,
                      help="score these summaries: a folder of DUC-named files (D0701.M.250.A.<system>), a folder "
-                          "<system>/<topic>.txt, a folder of <system>.txt (one pyramid), or a SacreROUGE-style .jsonl")
+                          "<system>/<topic>.txt, a folder of <system>.txt (one pyramid), a SacreROUGE-style .jsonl, "
+                          "or (with --units) <system>.summary files, one summary a line aligned with the units")
     own.add_argument("--pyramid", metavar="PATH", type=nonempty, default=None,
                      help="your own pyramid instead of --corpus: a DUCView .pyr (scores every summary), a folder "
                           "of .pyr (file name = topic) or a SacreROUGE pyramids .jsonl")
+    own.add_argument("--units", metavar="FILE", type=nonempty, default=None,
+                     help="a lite pyramid per example instead of --corpus or --pyramid: the content units of one "
+                          "reference, every unit weight 1; a text file (one line per example, units separated by "
+                          "tabs) or a .jsonl ({\"instance_id\", \"units\": [...]})")
+    own.add_argument("--ids", metavar="FILE", type=nonempty, default=None,
+                     help="the examples' ids, one a line, aligned with the --units text file (default: line numbers)")
+    own.add_argument("--labels", metavar="DIR", type=nonempty, default=None,
+                     help="with --units: <system>.label files (per summary, 1/0 per unit, tab-separated); also "
+                          "report how the counted units and the scores agree with them")
     own.add_argument("--calibrate-on", metavar="CORPUS", choices=CORPUS_NAMES, default=None,
                      help="annotated corpus the calibrated model is fitted on (default: --corpus)")
     own.add_argument("--no-truncate", action="store_true",
@@ -147,18 +161,36 @@ def _own(args) -> int:
         raise PyrabenchError("--peers takes one --threshold")
     if args.threshold is not None and not args.recipe_2013:
         raise PyrabenchError("--threshold sets the 2013 recipe's threshold: give --recipe-2013 too")
-    if args.pyramid is None and args.corpus is None:
-        raise PyrabenchError("--peers needs --corpus NAME (its pyramids) or --pyramid PATH (your own)")
+    if args.units is not None and (args.pyramid is not None or args.corpus is not None):
+        raise PyrabenchError("give one of --units FILE, --pyramid PATH or --corpus NAME")
+    if args.units is None and (args.ids is not None or args.labels is not None):
+        raise PyrabenchError("--ids and --labels go with --units FILE")
+    if args.pyramid is None and args.corpus is None and args.units is None:
+        raise PyrabenchError("--peers needs --corpus NAME (its pyramids), --pyramid PATH (your own) or --units FILE "
+                             "(a lite pyramid per example)")
+    if args.labels is not None and args.calibrate_on is None:
+        raise PyrabenchError("--labels measures the model's estimates: give --calibrate-on CORPUS, the annotated "
+                             "corpus the model is fitted on")
+    peers, pyramid, labels = args.peers, args.pyramid, None
+    if args.units is not None:
+        units = read_units(args.units, args.ids)
+        pyramid = units.pyramids()
+        peers = read_line_summaries(args.peers, units) if is_line_aligned(args.peers) else read_summaries(args.peers)
+        if args.labels is not None:  # read before scoring, so a bad label file fails at once
+            labels = read_labels(args.labels, units, systems=sorted({s.system for s in peers}))
     scores = score_summaries(
-        args.peers, corpus=args.corpus, pyramid=args.pyramid, similarity=args.auto or "wmf",
+        peers, corpus=args.corpus, pyramid=pyramid, similarity=args.auto or "wmf",
         threshold=args.threshold[0] if args.threshold else None, calibrate_on=args.calibrate_on,
         truncate=not args.no_truncate, data=args.data, seed=args.seed, combine=args.combine,
         recipe_2013=args.recipe_2013,
     )
+    agreement = None
+    if labels is not None:
+        agreement = label_agreement(scores.scus, scores.summaries, scores.systems, labels, seed=args.seed)
     written = write_pan(scores, args.write_pan) if args.write_pan else []
     recipe = scores.recipe_2013
     if args.json:
-        out = {"corpus": scores.corpus, "pyramid": args.pyramid,
+        out = {"corpus": scores.corpus, "pyramid": args.pyramid, "units": args.units,
                "fitted_on": scores.fitted_on, "estimate_from": scores.estimate_from, "trust": scores.trust,
                "columns": scores.legend(), "truncated": scores.truncated, "empty": scores.empty,
                "summaries": _records(scores.summaries), "systems": _records(scores.systems)}
@@ -171,6 +203,8 @@ def _own(args) -> int:
                 out["recipe_2013"]["matches"] = _records(recipe.matches)
         if written:
             out["pan_files"] = [str(p) for p in written]
+        if agreement is not None:
+            out["labels"] = agreement.to_json()
         print_json(out)
         return 0
     print(resolve(args.data).describe())
@@ -186,9 +220,16 @@ def _own(args) -> int:
         print()
     print(f"per system (means over topics; {scores.system_interval}; partial: not every topic):")
     print_table(scores.systems)
+    if agreement is not None:
+        print(f"\nagreement with the labels of {args.labels} ({agreement.summaries} summaries, {agreement.systems} "
+              f"systems, {agreement.examples} examples; summary level per example across its systems, averaged "
+              "over the examples with a defined correlation, as Lite²Pyramid; pooled: over every summary):")
+        figures = agreement.figures()
+        print_table(pd.DataFrame({"value": list(figures.values())}, index=pd.Index(list(figures), name="figure")),
+                    floatfmt="{:.3f}")
     if args.explain:
-        print(f"\nSCUs the model finds ({scores.explain_rule}):")
-        print_table(scores.explained(), formats={"p": "{:.3f}"})
+        print()
+        print(explain_blocks(scores.explained(), scores.summaries, f"SCUs the model finds ({scores.explain_rule}):"))
         if recipe is not None:
             print("\nthe 2013 recipe's matches (span of the summary, its similarity to the SCU):")
             print_table(recipe.matches)
@@ -200,7 +241,7 @@ def _own(args) -> int:
 def run(args) -> int:
     if args.peers is not None:
         return _own(args)
-    for option in ("pyramid", "calibrate_on", "write_pan"):
+    for option in ("pyramid", "calibrate_on", "write_pan", "units", "ids", "labels"):
         if getattr(args, option) is not None:
             raise PyrabenchError(f"--{option.replace('_', '-')} needs --peers PATH (summaries to score)")
     if args.no_truncate or args.explain or args.recipe_2013:

@@ -3,7 +3,9 @@ and finding each summary's pyramid among them.
 
 The automated scorer (:func:`pyrabench.scoring.auto.own.score_summaries`) scores summaries against
 these as against a corpus's pyramids, so they are checked here as a corpus's are read: at least
-two model summaries (an SCU's weight counts them) and at least one SCU.
+one model summary and at least one SCU. A pyramid of one model summary is a *lite* pyramid
+(one reference's content units, :mod:`.lite_pyramids`): every SCU weighs 1 and the modified
+score of a summary is the share of its SCUs present.
 """
 
 from __future__ import annotations
@@ -20,9 +22,8 @@ from .summaries import Summary
 
 def check_pyramid(pyramid: Pyramid, where) -> Pyramid:
     """``pyramid``, or a :class:`DataFormatError` at ``where`` when it cannot score a summary."""
-    if pyramid.n_summaries < 2:
-        raise DataFormatError(where, f"the pyramid of topic {pyramid.topic!r} has {pyramid.n_summaries} model "
-                                     "summary; a pyramid needs at least two (an SCU's weight counts them)")
+    if pyramid.n_summaries < 1:
+        raise DataFormatError(where, f"the pyramid of topic {pyramid.topic!r} has no model summary")
     if not pyramid.scus:
         raise DataFormatError(where, f"the pyramid of topic {pyramid.topic!r} has no usable SCU")
     return pyramid

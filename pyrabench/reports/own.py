@@ -5,10 +5,14 @@ The figures themselves (the placement among the DUC systems, the trust figures, 
 calibrated model finds beside NIST's lead, the overlap of a lead with NIST's) are computed by
 :mod:`pyrabench.scoring.auto.placement`; here they are only put into words, every verdict decided
 by the figures it is given, and drawn: :func:`plot_estimates` sets the DUC systems' manual means
-against their estimates with intervals, and yours.
+against their estimates with intervals, and yours. :func:`explain_blocks` lays the SCUs the model
+finds out for a terminal; :func:`plot_reliability` draws the reliability curve of the model's
+probabilities against crowd labels (:mod:`pyrabench.scoring.auto.label_agreement`).
 """
 
 from __future__ import annotations
+
+import textwrap
 
 import numpy as np
 import pandas as pd
@@ -17,6 +21,8 @@ from ..extras import plotting
 
 #: A lead whose words are at least this share of NIST's lead's is "nearly the same text".
 NEARLY_SAME = 0.9
+#: The width ``--explain`` fits its lines to (a terminal's).
+EXPLAIN_WIDTH = 100
 
 
 def lead_reading(overlap: float) -> str:
@@ -104,5 +110,109 @@ def plot_estimates(systems: pd.DataFrame):
            ylabel="estimate (system mean, 95 % interval)")
     ax.set_aspect("equal")
     ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2, frameon=False)  # hides no point
+    fig.tight_layout()
+    return fig
+
+
+def _wrapped(text: str, first: str, rest: str, width: int) -> list[str]:
+    return textwrap.wrap(" ".join(str(text).split()) or "-", width, initial_indent=first, subsequent_indent=rest,
+                         break_long_words=True, break_on_hyphens=False)
+
+
+def explain_blocks(explained: pd.DataFrame, summaries: pd.DataFrame, title: str = "",
+                   width: int = EXPLAIN_WIDTH) -> str:
+    """The SCUs ``--explain`` lists (:meth:`pyrabench.scoring.auto.own.OwnScores.explained`) under
+    ``title``, one block per summary, no line wider than ``width``: a heading (topic, system,
+    estimate and interval, the SCUs counted), then per SCU its counted flag, probability and
+    weight before its label, and the sentence carrying its evidence under it, each wrapped."""
+    per = summaries.set_index(["topic", "system"])
+    lines: list[str] = [""]
+    if title:
+        lines.extend(_wrapped(title, "", "", width))
+    for (topic, system), rows in explained.groupby(["topic", "system"], sort=False):
+        s = per.loc[(topic, system)]
+        head = (f"{topic} / {system}: estimate {s['estimate']:.3f} [{s['estimate_low']:.3f}, "
+                f"{s['estimate_high']:.3f}], {int(s['scus'])} SCU{'s' if int(s['scus']) != 1 else ''} counted")
+        lines.extend(["", *_wrapped(head, "", "    ", width)])
+        for r in rows.itertuples():
+            mark = "counted" if r.counted else "       "
+            lead = f"  {mark} p {r.p:.3f} w {int(r.weight)}  "
+            lines.extend(_wrapped(r.label, lead, " " * len(lead), width))
+            lines.extend(_wrapped(f"evidence: {r.evidence}", " " * len(lead), " " * (len(lead) + 10), width))
+    if len(explained) == 0:
+        lines.extend(["", "(none)"])
+    return "\n".join(lines[1:])
+
+
+#: The rows of the lite agreement table: (label, where the figure is in a LabelAgreement).
+LITE_ROWS = (
+    ("units counted: F1 against the crowd", ("units", "f1")),
+    ("units counted: precision", ("units", "precision")),
+    ("units counted: recall", ("units", "recall")),
+    ("AUC of the probabilities", ("units", "auc")),
+    ("ECE of the probabilities (ten bins)", ("units", "ece")),
+    ("units counted per summary", ("units", "counted")),
+    ("units present per summary (crowd)", ("units", "present")),
+    ("summary r (per example, averaged)", ("summary", "pearson")),
+    ("summary ρ (per example, averaged)", ("summary", "spearman")),
+    ("summary r (pooled)", ("pooled", "pearson")),
+    ("summary ρ (pooled)", ("pooled", "spearman")),
+    ("system r", ("system", "pearson")),
+    ("system ρ", ("system", "spearman")),
+    ("summaries inside their 95 % interval", ("intervals", "coverage")),
+    ("mean width of the interval", ("intervals", "width")),
+)
+
+
+def _figure(agreement, score: str, where: tuple[str, str]) -> float:
+    part, key = where
+    if part in ("units", "intervals"):
+        return float(getattr(agreement, part)[key]) if score == "estimate" else float("nan")
+    figures = agreement.correlations.get(score, {}).get(part, {})
+    return float(figures.get(key, float("nan")))
+
+
+def lite_agreement_table(agreements: dict, published=()) -> pd.DataFrame:
+    """The lite agreement table: one column per :class:`~pyrabench.scoring.auto.label_agreement.LabelAgreement`
+    (keyed by its column title; its estimate), ROUGE-2 beside the first (correlations only), and
+    one column per published scorer and dataset (:data:`pyrabench.published.LITE_PYRAMID_FIGURES`,
+    the rows it reports); "—" where a column has no figure."""
+    from ..published import LITE_SOURCES
+
+    columns = {}
+    for title, agreement in agreements.items():
+        columns[title] = [_figure(agreement, "estimate", where) for _, where in LITE_ROWS]
+    if agreements:
+        first = next(iter(agreements.values()))
+        columns["ROUGE-2 (jackknifed recall of the units)"] = [_figure(first, "rouge_2", w) for _, w in LITE_ROWS]
+    for f in published:
+        title = f"{f.scorer}, {f.dataset} ({LITE_SOURCES[f.source]}, published)"
+        col = columns.setdefault(title, [float("nan")] * len(LITE_ROWS))
+        for k, (_, (level, stat)) in enumerate(LITE_ROWS):
+            if (level, stat) == (f.level, f.statistic):
+                col[k] = f.value
+    return pd.DataFrame(columns, index=pd.Index([label for label, _ in LITE_ROWS], name="figure"))
+
+
+def plot_reliability(curves: dict, title: str = ""):
+    """Reliability curves (:func:`pyrabench.scoring.auto.label_agreement.reliability`), one per
+    entry of ``curves`` (name → curve): per bin of the model's probability, the share of units
+    the crowd found present against the bin's mean probability, each point's area its units;
+    the diagonal is perfect calibration."""
+    plt, _ = plotting()
+    fig, ax = plt.subplots(figsize=(5.2, 4.4))
+    ax.plot([0, 1], [0, 1], color="0.6", lw=1, ls="--", label="calibrated")
+    for k, (name, curve) in enumerate(curves.items()):
+        used = curve[curve["n"] > 0]
+        ax.plot(used["p"], used["present"], color=f"C{k}", lw=1.5, marker=None)
+        ax.scatter(used["p"], used["present"], s=15 + 200 * used["n"] / max(1, used["n"].max()), color=f"C{k}",
+                   label=name, zorder=3, alpha=0.8)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("the model's probability (mean of a tenth)")
+    ax.set_ylabel("share of units the crowd found present")
+    if title:
+        ax.set_title(title, fontsize=10)
+    ax.legend(loc="upper left", fontsize=8)
     fig.tight_layout()
     return fig

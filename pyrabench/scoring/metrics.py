@@ -88,15 +88,17 @@ def metric_frame(corpus, names: Sequence[str], cache: bool = True) -> tuple[pd.D
 
 def correlate_corpus(corpus, metrics: Sequence[str], reference: str = "modified", n_resamples: int = N_RESAMPLES,
                      seed: int = 0, cache: bool = True, levels: Sequence[str] = LEVELS,
-                     compare: Sequence[tuple[str, str]] = (), scheme: str | None = None) -> dict:
+                     compare: Sequence[tuple[str, str]] = (), scheme: str | None = None,
+                     measured: tuple[pd.DataFrame, dict[str, str]] | None = None) -> dict:
     """:func:`pyrabench.scoring.correlate.correlations` of ``metrics`` against ``reference`` on a
     corpus, with the paired tests of :func:`~pyrabench.scoring.correlate.comparisons` for each
     ``(a, b)`` in ``compare`` (both must be among ``metrics``, or are added). Only summaries with
     a pyramid annotation take part, so NIST's human summarizers (judged, never annotated) are
     left out at every level; ``excluded`` counts the judged summaries left out, by reason.
-    ``scheme`` resamples (and permutes) other units than each level's own."""
+    ``scheme`` resamples (and permutes) other units than each level's own. ``measured``: the
+    :func:`metric_frame` of the reference and metrics, when the caller has it already."""
     wanted = list(dict.fromkeys([*metrics, *(m for pair in compare for m in pair)]))
-    frame, errors = metric_frame(corpus, [reference, *wanted], cache)
+    frame, errors = measured if measured is not None else metric_frame(corpus, [reference, *wanted], cache)
     if reference in errors:
         raise PyrabenchError(f"reference {reference} cannot be computed: {errors[reference]}")
     result = correlations(frame, wanted, reference, errors, n_resamples=n_resamples, seed=seed, levels=levels,

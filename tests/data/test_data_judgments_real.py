@@ -5,7 +5,7 @@ import pytest
 
 from pyrabench.data import judgments
 from pyrabench.data.corpora import load_corpus
-from pyrabench.reports import scoring as reports
+from pyrabench.scoring.experiments import nist_agreement
 from pyrabench.scoring.metrics import correlate_corpus
 
 DUC = ("duc2006", "duc2007", "duc2007-update")
@@ -28,7 +28,7 @@ def test_agreement_with_nists_score_tables(duc):
     """NIST's convention reproduces 1,480 of the 1,481 peers to 4 d.p.; the one that differs is
     the update peer whose file holds a contributor the reader cannot place. SacreROUGE's
     convention agrees on 1,074 (72.5 %)."""
-    table, off = reports.nist_agreement(duc)
+    table, off = nist_agreement(duc)
     nist = table.xs("nist", level="convention")
     assert nist["nist peers"].tolist() == [462, 299, 720] and nist["agree"].tolist() == [462, 299, 719]
     assert table.xs("sacrerouge", level="convention")["agree"].sum() == 1074

@@ -1,7 +1,7 @@
 """Why the automated scorer misses per system: its per-system error set beside candidate causes,
 and one attempt to close the gap (sharpening the calibrated probabilities).
 
-The figures live here, in the task; :mod:`pyrabench.reports.scoring` only labels them and reads
+The figures live here, in the task; :mod:`pyrabench.reports.judgments` only labels them and reads
 them out in prose.
 """
 

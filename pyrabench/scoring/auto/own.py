@@ -4,7 +4,10 @@ The method of Passonneau et al. (2013) exists to score summaries without a human
 :func:`score_summaries` takes summaries (:mod:`pyrabench.data.summaries`) and a pyramid — a
 corpus's (``corpus="duc2007"``: the topic picks its pyramid) or the user's own (``pyramid=``: a
 DUCView ``.pyr`` every summary is scored against, a folder of them named by topic, or
-SacreROUGE pyramids JSON Lines, :mod:`pyrabench.data.user_pyramids`). **One calibrated model
+SacreROUGE pyramids JSON Lines, :mod:`pyrabench.data.user_pyramids`; or pyramids already read,
+``{topic: Pyramid}``, such as the lite pyramids of :mod:`pyrabench.data.lite_pyramids`: one
+reference's units, each of weight 1, so the estimate is the expected share of units present).
+**One calibrated model
 tells the whole story** (:mod:`.calibration`: the SCU model of :mod:`.scu_sets`): it gives each
 (summary, SCU) a probability ``p`` that an annotator would mark the SCU, and everything returned
 comes from those probabilities:
@@ -56,6 +59,7 @@ from __future__ import annotations
 
 import difflib
 import warnings
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -74,6 +78,7 @@ from ..limits import WORD_LIMITS, within_limit
 from ..manual import DEFAULT_CONVENTION, get_convention
 from . import intervals, variants
 from .calibration import COMBINE, calibration, corpus_threshold, found, no_scus, trust_line
+from .label_agreement import LabelAgreement, label_agreement
 from .pan_export import annotation
 from .pipeline import Item, auto_score, build_similarity, item_tokens, items_from_peers
 
@@ -203,7 +208,8 @@ def score_summaries(summaries, *, corpus: str | None = None, pyramid=None, simil
                     rouge: bool = True, data=None, seed: int = 0, combine: str = COMBINE, n_resamples: int = N_RESAMPLES, recipe_2013: bool = False) -> OwnScores:
     """Score ``summaries`` (a sequence of :class:`~pyrabench.data.summaries.Summary`, or a path
     for :func:`~pyrabench.data.summaries.read_summaries`) against exactly one of ``corpus`` (a
-    corpus name) or ``pyramid`` (a path); see the module docstring for everything else."""
+    corpus name) or ``pyramid`` (a path, or ``{topic: Pyramid}``); see the module docstring for
+    everything else."""
     if (corpus is None) == (pyramid is None):
         raise PyrabenchError("give exactly one of corpus= (a corpus name) or pyramid= (a .pyr, a folder of .pyr "
                              "or a pyramids .jsonl)")
@@ -230,6 +236,11 @@ def score_summaries(summaries, *, corpus: str | None = None, pyramid=None, simil
     ref = load_corpus(ref_name, root) if ref_name else None
     if corpus is not None:
         pyramids, single, what = {p.topic: p for p in load_corpus(corpus, root).pyramids}, False, corpus
+    elif isinstance(pyramid, Mapping):
+        if not pyramid:
+            raise PyrabenchError("no pyramid to score against")
+        pyramids, single = dict(pyramid), False
+        what = next(iter(pyramids.values())).source.rpartition(":")[0] or "the pyramids given"
     else:
         pyramids, single = read_user_pyramids(pyramid)
         what = str(pyramid)
@@ -289,3 +300,15 @@ def score_summaries(summaries, *, corpus: str | None = None, pyramid=None, simil
         recipe_2013=recipe,
         items=tuple(items),
     )
+
+
+def score_lite(dataset, calibrate_on: str, *, data=None, seed: int = 0,
+               n_resamples: int = N_RESAMPLES) -> tuple[OwnScores, LabelAgreement | None]:
+    """A lite dataset (:func:`pyrabench.data.lite_pyramids.read_dataset`) scored end to end by
+    the model fitted on ``calibrate_on``, and how it agrees with the dataset's labels
+    (:func:`.label_agreement.label_agreement`; None without labels)."""
+    scores = score_summaries(dataset.summaries, pyramid=dataset.units.pyramids(), calibrate_on=calibrate_on,
+                             data=data, seed=seed, n_resamples=n_resamples)
+    if dataset.labels is None:
+        return scores, None
+    return scores, label_agreement(scores.scus, scores.summaries, scores.systems, dataset.labels, seed=seed)

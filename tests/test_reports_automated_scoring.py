@@ -1,4 +1,5 @@
-"""Figures of the scoring chapter, drawn off-screen from hand-made variant tables and pairs."""
+"""The chapter on automated scoring: its figures drawn off-screen from hand-made variant tables
+and pairs, the variants and cross-corpus views, and its verdicts following their figures."""
 
 import matplotlib
 
@@ -11,8 +12,11 @@ import pytest
 import seaborn as sns
 from matplotlib.colors import to_rgba
 
-from pyrabench.reports import scoring as reports
+from pyrabench.data.corpora import load_corpus
+from pyrabench.reports import automated_scoring as reports
+from pyrabench.scoring.auto import variants
 from pyrabench.scoring.auto.thresholds import determine_thresholds, kde
+
 
 VARIANTS = pd.DataFrame({
     "similarity": ["uni", "uni", "lsa", "lsa", "uni"],
@@ -22,6 +26,18 @@ VARIANTS = pd.DataFrame({
     "pearson_hi": [0.6, 0.8, np.nan, np.nan, 0.3],
     "spearman": [0.1, 0.2, 0.3, 0.4, 0.5],  # no interval columns
 })  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def duc(sample_root):
+    pytest.importorskip("rouge_score")
+    pytest.importorskip("sklearn")
+    return {n: load_corpus(n, sample_root) for n in ("duc2006", "duc2007")}
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path))
 
 
 @pytest.fixture(autouse=True)
@@ -132,3 +148,89 @@ def test_transfer_view_and_claims_follow_the_figures():
     empty = pd.DataFrame([{"fitted_on": "a", "scored": "b", "error": "one class"}])
     assert "no direction" in reports.transfer_view(empty).iloc[0, 0]
     assert "too small" in reports.transfer_claims(empty, {"summaries": 0})
+
+
+def test_variants_view(duc):
+    table = variants.variant_table(duc, ["recall-raw", "lex"], n_resamples=30)
+    view = reports.variants_view(table)
+    assert list(view.index.get_level_values("variant")) == ["rouge_2", "recall-raw", "lex"]
+    assert not view.isna().any().any()
+
+
+def _results(values: dict) -> dict:
+    """``{corpus: {level: {metric: r}}}`` → the shape of ``correlation_results``."""
+    return {c: {"levels": {level: {m: {"pearson": r, "n": 10} for m, r in by_m.items()}
+                           for level, by_m in levels.items()}} for c, levels in values.items()}
+
+
+def test_default_claims_ahead_behind_level():
+    res = _results({"a": {"summary": {"auto": 0.6, "rouge_2": 0.4}, "system": {"auto": 0.8, "rouge_2": 0.9},
+                          "global": {"auto": 0.5, "rouge_2": 0.505}},
+                    "b": {"summary": {"auto": 0.7, "rouge_2": 0.5}, "system": {"auto": 0.9, "rouge_2": 0.8},
+                          "global": {"auto": 0.6, "rouge_2": 0.4}}})
+    text = reports.default_claims(res)
+    assert text.startswith("At summary level, the automated score is ahead of ROUGE-2 on every corpus")
+    assert "It ranks the summaries of one input better" in text
+    assert "At system level, the automated score is ahead of ROUGE-2 on b and behind it on a" in text
+    assert "level with it (within 0.01) on a" in text
+    res["b"]["levels"]["summary"]["auto"]["pearson"] = 0.1
+    assert "It ranks the summaries" not in reports.default_claims(res)
+
+
+def _variants(means: dict) -> pd.DataFrame:
+    rows = [{"corpus": c, "variant": v, "summary_pearson": r + d} for v, r in means.items()
+            for c, d in (("x", 0.01), ("y", -0.01))]
+    return pd.DataFrame(rows)
+
+
+def test_variant_claims_name_the_largest_gain_and_the_default():
+    means = {"rouge_2": 0.50, "2013-uni": 0.40, "recall-raw": 0.52, "recall-cal": 0.62, "contributors": 0.63,
+             "labels": 0.55, "sentences": 0.60, "whole": 0.50, "lex": 0.66, "lex-boosted": 0.65,
+             "lex-hard": 0.41, "lex-top": 0.60, "minilm": 0.665, "minilm-only": 0.45}
+    text = reports.variant_claims(_variants(means))
+    assert "largest single gain at summary level (mean Pearson over corpora) is calibration" in text
+    assert "lifts that single feature" in text and "do no better than `lex`" in text
+    assert "throws information away" in text and "comes within 0.02 of the 2013 recipe" in text
+    assert "contributors (0.630) carry more than labels" in text
+    assert "Hence the default, `lex`" in text
+    means.update({"lex-boosted": 0.70, "recall-cal": 0.50})
+    text = reports.variant_claims(_variants(means))
+    assert "does not lift" in text and "do better than `lex`" in text
+    assert "`lex-boosted` scores +0.040 above it" in text
+    assert "largest single gain at summary level (mean Pearson over corpora) is the other lexical features" in text
+
+
+def test_variant_claims_leave_out_missing_variants():
+    text = reports.variant_claims(_variants({"lex": 0.6, "lex-boosted": 0.5}))
+    assert "MiniLM" not in text and "recall" not in text and "Hence the default" in text
+    assert reports.variant_claims(_variants({"rouge_2": 0.5})) == ""
+
+
+def _studies(pearson, jaccard, ratio, studies=("pyrabench", "2013")):
+    return pd.DataFrame({"study": [s for s in studies for _ in range(2)], "pearson": pearson, "jaccard": jaccard,
+                         "scu_ratio": ratio})
+
+
+def test_study_claims_follow_the_best_pearsons_and_the_sets():
+    text = reports.study_claims(_studies([0.8, 0.7, 0.78, 0.5], [0.4, 0.3, 0.35, 0.2], [1.5, 2.0, 1.2, 1.1]))
+    assert "about equally well by the best variants of both studies (0.800 (pyrabench) against 0.780 (2013))" in text
+    assert "every variant of either study retrieves more SCUs" in text and "stays below its score correlations" in text
+    text = reports.study_claims(_studies([0.8, 0.7, 0.6, 0.5], [0.4, 0.9, 0.35, 0.2], [1.5, 0.8, 1.2, 1.1]))
+    assert "reproduced better by the best variant of pyrabench (0.800 (pyrabench) against 0.600 (2013), more than 0.05" in text
+    assert "3 of the 4 variants retrieve more SCUs" in text and "3 of the 4 have a Jaccard" in text
+    assert "about equally" not in text and "every variant" not in text
+
+
+def test_system_interval_claims_follow_the_widths():
+    def results(system_ci):
+        def level(ci):
+            return {"auto": {"pearson": 0.5, "ci": {"pearson": ci}}, "rouge_2": {"error": "constant"}}
+        return {"c1": {"levels": {"summary": level([0.5, 0.6]), "system": level(system_ci)}},
+                "c2": {"levels": {"summary": level([0.6, 0.7]), "system": level(system_ci)}}}
+    text = reports.system_interval_claims(results([0.3, 0.8]), 20, 30)
+    assert text == ("With 20 to 30 systems per corpus, system-level correlations are coarse: their intervals in the "
+                    "correlation table of the chapter on manual scores are wide (median width 0.50, against 0.10 at "
+                    "summary level).")
+    text = reports.system_interval_claims(results([0.5, 0.62]), 20, 30)
+    assert "not much wider than the summary level's (median width 0.12, against 0.10" in text and "coarse" not in text
+    assert "no interval here" in reports.system_interval_claims(results(None), 2, 3)

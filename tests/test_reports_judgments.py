@@ -1,23 +1,13 @@
-"""The scoring chapter's convention, correlation and variant views on the bundled sample:
-shapes, no NaN cells (the 2013 figures are in ``test_reports_scoring.py``)."""
-
-from __future__ import annotations
+"""The chapter on NIST's judgments: its tables on the bundled sample, and its verdicts following
+their figures (made-up paired tests and correlations, each another sentence)."""
 
 import numpy as np
 import pandas as pd
 import pytest
 
 from pyrabench.data.corpora import load_corpus
-from pyrabench.reports import scoring as reports
-from pyrabench.scoring.auto import variants
-
-pytest.importorskip("rouge_score")
-pytest.importorskip("sklearn")
-
-
-@pytest.fixture(scope="module")
-def duc(sample_root):
-    return {n: load_corpus(n, sample_root) for n in ("duc2006", "duc2007")}
+from pyrabench.reports import judgments as reports
+from pyrabench.scoring import experiments
 
 
 @pytest.fixture(autouse=True)
@@ -25,66 +15,16 @@ def _cache(tmp_path, monkeypatch):
     monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path))
 
 
-def test_convention_tables(duc):
-    peer = reports.example_peer(duc)
-    assert (peer.topic, peer.peer_id) == ("D0601", "1")
-    ex = reports.convention_example(peer)
-    assert list(ex.index) == ["nist", "sacrerouge"]
-    assert (ex["modified"] == ex["D"] / ex["Max(A)"]).all()
-    changes = reports.convention_changes_table(duc)
-    assert list(changes.index) == ["duc2006", "duc2007", "all"]
-    assert changes.loc["all", "peers"] == sum(len(c.peers) for c in duc.values())
-
-
-def test_correlation_views_have_no_nan(duc):
-    results = reports.correlation_results(duc, n_resamples=30)
-    view = reports.correlations_view(results)
-    assert view.shape == (8, 4) and not view.isna().any().any()
-    table = reports.correlation_table(results["duc2006"])
-    assert not table.isna().any().any() and set(table["level"]) == {"summary", "system"}
-    numbers = reports.headline_numbers(results)
-    assert set(numbers) >= {"duc2006_auto_summary", "duc2007_rouge_2_system"}
-
-
-def test_error_rows_keep_the_reason():
-    result = {"reference": "modified", "levels": {"summary": {"x": {"error": "needs an extra"}}, "system": {}}}
-    table = reports.correlation_table(result)
-    assert table.loc[0, "note"] == "needs an extra" and not table.isna().any().any()
-
-
-def test_variants_view_and_figures(duc):
-    table = variants.variant_table(duc, ["recall-raw", "lex"], n_resamples=30)
-    view = reports.variants_view(table)
-    assert list(view.index.get_level_values("variant")) == ["rouge_2", "recall-raw", "lex"]
-    assert not view.isna().any().any()
-    systems = reports.system_frame(duc)
-    assert set(systems["corpus"]) == set(duc) and {"modified", "auto", "rouge_2"} <= set(systems.columns)
-    assert reports.plot_system_scatter(systems) is not None
-    assert reports.plot_agreement(pd.DataFrame()) is not None
-    assert reports.agreement_view(pd.DataFrame()).iloc[0, 0].startswith("no peer")
-
-
-# --------------------------------------------------------------------------- NIST's judgments (sample)
-
-
 @pytest.fixture(scope="module")
-def judged(sample_root):
-    from pyrabench.data.corpora import load_corpus
-
+def judged(sample_root, tmp_path_factory):
+    pytest.importorskip("rouge_score")
+    pytest.importorskip("sklearn")
     duc = {n: load_corpus(n, sample_root) for n in ("duc2006", "duc2007", "duc2007-update")}
-    return duc, reports.judgment_results(duc, metrics=("modified", "rouge_2"), n_resamples=50,
-                                         pairs={"responsiveness": (("modified", "rouge_2"),)},
-                                         joint_pairs={"responsiveness": (("modified", "rouge_2"),)})
-
-
-def test_agreement_table_finds_the_planted_differences(judged):
-    duc, _ = judged
-    table, off = reports.nist_agreement(duc)
-    assert table.xs("nist", level="convention")["agree"].tolist() == [11, 8, 11]
-    nist = off[off["convention"] == "nist"]
-    assert nist[["corpus", "topic", "peer"]].values.tolist() == [["duc2006", "D0603", "22"], ["duc2007-update", "D0706-A", "36"]]
-    assert reports.nist_figure(duc, reports.example_peer(duc, "D0601", "1")) == pytest.approx(
-        round(reports.score_peer(reports.example_peer(duc, "D0601", "1")).modified, 4))
+    with pytest.MonkeyPatch.context() as mp:  # a module fixture runs before the function's _cache
+        mp.setenv("PYRABENCH_CACHE", str(tmp_path_factory.mktemp("cache")))
+        return duc, experiments.judgment_results(duc, metrics=("modified", "rouge_2"), n_resamples=50,
+                                                 pairs={"responsiveness": (("modified", "rouge_2"),)},
+                                                 joint_pairs={"responsiveness": (("modified", "rouge_2"),)})
 
 
 def test_judgment_tables_on_the_sample(judged):
@@ -121,7 +61,7 @@ def _claims_with_p(p_of, r_of=lambda ref, level, metric: 0.3 if ref == "responsi
                 for level in ("summary", "system")}
     results = {c: {ref: {"levels": levels(ref), "comparisons": [test(c, ref, level, a, b) for a, b in pairs
                                                                 for level in ("summary", "system")]}
-                   for ref, pairs in reports.JUDGMENT_PAIRS.items()} for c in ("c1", "c2")}
+                   for ref, pairs in experiments.JUDGMENT_PAIRS.items()} for c in ("c1", "c2")}
     return reports.judgment_claims(results)
 
 
@@ -203,3 +143,40 @@ def test_the_quality_sentence_follows_the_signs():
     assert "different judgments" in text and "Most are positive" not in text
     text = reports.judgment_claims(results([0.2, 0.1, -0.05]))
     assert "1 of the 3 correlations" in text and "Most are positive" in text and "different judgments" not in text
+
+
+def _gap_inputs(difference: float, p: float, manual_r: float, gamma_system: tuple, gamma_summary: tuple):
+    test = {"level": "system", "a": "auto", "b": "rouge_2", "difference": {"pearson": difference},
+            "ci": {"pearson": (difference - 0.1, difference + 0.1)}, "p_value": {"pearson": p}}
+    results = {c: {"modified": {"comparisons": [test]}} for c in ("duc2006", "duc2007")}
+    errors = pd.DataFrame({"systems": [30, 30], "length (words)": [0.05, -0.1],
+                           "manual modified": [manual_r, manual_r], "SCU count error": [0.8, 0.7]},
+                          index=pd.Index(["duc2006", "duc2007"], name="corpus"))
+    rows = []
+    for i, c in enumerate(("duc2006", "duc2007")):
+        rows.append({"corpus": c, "γ": 1.0, "chosen": False, "summary": 0.6, "system": 0.7})
+        rows.append({"corpus": c, "γ": 2.0, "chosen": True, "summary": gamma_summary[i], "system": gamma_system[i]})
+    sharpening = pd.DataFrame(rows).set_index(["corpus", "γ"])
+    sharpening.attrs["chosen_on"] = "duc2006"
+    return results, errors, sharpening
+
+
+def test_system_gap_claims_follow_the_figures():
+    text = reports.system_gap_claims(*_gap_inputs(-0.1, 0.01, -0.5, (0.75, 0.69), (0.58, 0.6)))
+    assert "trails ROUGE-2 on duc2006 and duc2007" in text and "significant on duc2006 and duc2007" in text
+    assert "tracks the SCU count error most closely" in text and "then the manual modified" in text
+    assert "length (words) least" in text
+    assert "compressed towards the middle" in text  # the manual score's r is negative everywhere
+    assert "chosen on duc2006" in text and "so the default keeps γ = 1" in text
+    text = reports.system_gap_claims(*_gap_inputs(0.1, 0.5, 0.3, (0.75, 0.8), (0.6, 0.6)))
+    assert "trails ROUGE-2 on no corpus" in text and "compressed" not in text
+    assert "raises the system level on every other corpus" in text and "leaves unused" in text
+
+
+def test_system_gap_claims_when_sharpening_does_not_move():
+    results, errors, sharpening = _gap_inputs(-0.1, 0.5, -0.5, (0.75, 0.69), (0.58, 0.6))
+    kept = sharpening.reset_index()
+    kept = kept[kept["γ"] == 1.0].assign(chosen=True).set_index(["corpus", "γ"])
+    kept.attrs["chosen_on"] = "duc2007"
+    text = reports.system_gap_claims(results, errors, kept)
+    assert "does not raise the system level on duc2007" in text and "not significant" not in text.split("(")[0]
