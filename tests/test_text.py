@@ -100,3 +100,37 @@ def test_cut_words_keeps_the_text_up_to_the_limit():
     assert text.cut_words(" -- one", 1) == (" -- one", 1)
     cut, n = text.cut_words(" ".join(f"w{k}" for k in range(300)), 250)
     assert n == 250 and text.count_words(cut) == 250 and cut.endswith("w249")
+
+
+def test_stop_list_is_spacy_s_whether_or_not_spacy_is_imported(monkeypatch):
+    import sys
+
+    from spacy.lang.en.stop_words import STOP_WORDS as spacy_stop_words
+
+    assert text._spacy_stop_words() == frozenset(spacy_stop_words) == text.STOP_WORDS
+    monkeypatch.delitem(sys.modules, "spacy")  # read from spaCy's file, spaCy not imported
+    assert text._spacy_stop_words() == frozenset(spacy_stop_words)
+    assert "the" in text.STOP_WORDS and "bridge" not in text.STOP_WORDS and len(text.STOP_WORDS) == 326
+
+
+def test_torch_alone_is_hidden_while_spacy_is_imported():
+    import importlib.metadata
+
+    hide = text._HideTorch()
+    for name in ("torch", "torch.nn"):
+        with pytest.raises(ModuleNotFoundError, match=f"^No module named '{name}'$") as caught:
+            hide.find_spec(name)
+        assert caught.value.name == name
+    assert hide.find_spec("torchvision") is None and hide.find_spec("numpy") is None
+    import spacy
+
+    assert text._import_spacy() is spacy
+    assert text.tokenizer_version() == f"spacy-{importlib.metadata.version('spacy')}-blank-en"
+
+
+def test_one_pipeline_with_the_sentencizer():
+    text.nlp.cache_clear()
+    pipeline = text.nlp()
+    assert pipeline.pipe_names == ["sentencizer"] and pipeline.lang == "en" and text.nlp() is pipeline
+    assert [s.text for s in pipeline("One two. Three four.").sents] == ["One two.", "Three four."]
+    assert text.tokenize("Rain, fell  here.") == ["Rain", ",", "fell", "here", "."]
