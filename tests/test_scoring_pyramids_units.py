@@ -79,3 +79,8 @@ def test_min_words_and_the_model_index_of_each_text():
     assert split_units([]) == []
     with pytest.raises(UnknownNameError, match=r"^unknown unit 'word'; use one of clause, sentence$"):
         split_units([TEXT], "word")
+
+
+def test_a_cut_after_the_first_word_of_each_sentence():
+    assert _spans("Yes; the fire burned. No: the town slept.", min_words=1) == [
+        ("Yes", 0, 3), ("the fire burned", 5, 20), ("No", 22, 24), ("the town slept", 26, 40)]
