@@ -4,10 +4,13 @@ test session, that is each mutant's run, starts from no computed result.
 mutmut runs the clean tests in its own process and forks each mutant's run from it, and the
 package keeps results twice: on disk (fitted models, features, parsed corpora, keyed by the inputs
 and the method's version, not by the code) and in memory (tokenized words, corpus keys, peer
-units, ``lru_cache``). A result the clean run left would spare a mutant's code from running (a
-false survivor), and an entry one mutant computed wrongly on disk would be read by the next (a
-false kill). So each session gets its own empty ``$PYRABENCH_CACHE`` and the package's memos are
-emptied. The imported libraries stay loaded: that is what makes forking fast.
+units). A result the clean run left would spare a mutant's code from running (a false
+survivor), and an entry one mutant computed wrongly on disk would be read by the next (a false
+kill). So each session gets its own empty ``$PYRABENCH_CACHE`` and the memos of :data:`MEMOS`
+are emptied. The ``lru_cache``s stay: mutmut does not mutate a decorated function, and what they
+hold (spaCy's pipeline, a similarity object, a parsed corpus, a trained WMF model) does not come
+from the modules under test; rebuilding spaCy's pipeline for every mutant would double the run.
+The imported libraries stay loaded too: that is what makes forking fast.
 """
 
 from __future__ import annotations
@@ -18,28 +21,23 @@ import sys
 import tempfile
 
 _ENV = "PYRABENCH_CACHE"
-#: Module-level memos (dicts) of the package, by module.
+#: The package's module-level memos (dicts) of results computed by the modules under test.
 MEMOS = {
     "pyrabench.text": ("_MEMO",),
     "pyrabench.scoring.auto.calibrated": ("_UNITS", "_FRAMES"),
     "pyrabench.scoring.auto.pipeline": ("_CORPUS_KEYS",),
     "pyrabench.scoring.pyramids.evaluation": ("_UNITS",),
     "pyrabench.scoring.manual": ("_TERMS",),
-    "pyrabench.embeddings.wmf": ("_FITTED",),
 }
 _saved: list[tuple[str | None, str]] = []
 
 
 def forget_results() -> None:
-    """Empty the package's memos and ``lru_cache``s in every module imported so far."""
-    for name, module in list(sys.modules.items()):
-        if module is None or not (name == "pyrabench" or name.startswith("pyrabench.")):
-            continue
-        for attr in MEMOS.get(name, ()):
+    """Empty the memos of :data:`MEMOS` in the modules imported so far."""
+    for name, attrs in MEMOS.items():
+        module = sys.modules.get(name)
+        for attr in attrs if module is not None else ():
             getattr(module, attr).clear()
-        for value in list(vars(module).values()):
-            if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", "") == name:
-                value.cache_clear()
 
 
 def pytest_configure(config):
