@@ -80,11 +80,20 @@ def tokenizer_version() -> str:
     return f"spacy-{importlib.metadata.version('spacy')}-blank-en"
 
 
+#: The longest text :func:`nlp` takes, in characters: any. spaCy's default (10**6, error E088)
+#: guards its parser and named-entity models, which need about 1 GB per 100,000 characters; this
+#: pipeline has neither, and its tokenizer and sentencizer take time and memory in proportion to
+#: the text, so a long text is parsed whole, exactly as a short one.
+MAX_LENGTH = sys.maxsize
+
+
 @lru_cache(maxsize=1)
 def nlp():
-    """``spacy.blank("en")`` plus the rule-based sentencizer (``nlp.tokenizer`` alone tokenizes)."""
+    """``spacy.blank("en")`` plus the rule-based sentencizer (``nlp.tokenizer`` alone tokenizes),
+    for texts of any length (:data:`MAX_LENGTH`)."""
     pipeline = _import_spacy().blank("en")
     pipeline.add_pipe("sentencizer")
+    pipeline.max_length = MAX_LENGTH
     return pipeline
 
 

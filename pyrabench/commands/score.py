@@ -12,7 +12,7 @@ from ..data.lite_pyramids import is_line_aligned, read_labels, read_line_summari
 from ..data.summaries import read_summaries
 from ..dataroot import resolve
 from ..errors import PyrabenchError
-from ..reports.own import explain_blocks
+from ..reports.own import explain_blocks, interval_legend, interval_notes, interval_text, known_intervals
 from ..scoring.auto.label_agreement import label_agreement
 from ..scoring.auto.own import score_summaries
 from ..scoring.auto.pan_export import write_pan
@@ -189,11 +189,13 @@ def _own(args) -> int:
         agreement = label_agreement(scores.scus, scores.summaries, scores.systems, labels, seed=args.seed)
     written = write_pan(scores, args.write_pan) if args.write_pan else []
     recipe = scores.recipe_2013
+    notes = {name: interval_notes(getattr(scores, name), scores.summary_errors) for name in ("summaries", "systems")}
     if args.json:
         out = {"corpus": scores.corpus, "pyramid": args.pyramid, "units": args.units,
                "fitted_on": scores.fitted_on, "estimate_from": scores.estimate_from, "trust": scores.trust,
                "columns": scores.legend(), "truncated": scores.truncated, "empty": scores.empty,
-               "summaries": _records(scores.summaries), "systems": _records(scores.systems)}
+               "summaries": _records(known_intervals(scores.summaries, notes["summaries"], with_notes=True)),
+               "systems": _records(known_intervals(scores.systems, notes["systems"], with_notes=True))}
         if recipe is not None:
             out["recipe_2013"] = {"similarity": recipe.similarity, "combine": recipe.combine,
                                   "threshold": recipe.threshold, "threshold_from": recipe.threshold_from}
@@ -216,10 +218,14 @@ def _own(args) -> int:
           f"{scores.truncated} truncated, {scores.empty} empty")
     print("columns: " + "; ".join(f"{k}: {v}" for k, v in scores.legend().items()))
     if not args.summary:
-        print_table(scores.summaries)
+        print_table(interval_text(scores.summaries, notes["summaries"]))
+        if interval_legend(notes["summaries"]):
+            print(interval_legend(notes["summaries"]))
         print()
     print(f"per system (means over topics; {scores.system_interval}; partial: not every topic):")
-    print_table(scores.systems)
+    print_table(interval_text(scores.systems, notes["systems"]))
+    if interval_legend(notes["systems"]):
+        print(interval_legend(notes["systems"]))
     if agreement is not None:
         print(f"\nagreement with the labels of {args.labels} ({agreement.summaries} summaries, {agreement.systems} "
               f"systems, {agreement.examples} examples; summary level per example across its systems, averaged "

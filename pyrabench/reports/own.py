@@ -18,11 +18,68 @@ import numpy as np
 import pandas as pd
 
 from ..extras import plotting
+from ..scoring.auto.intervals import SummaryErrors, min_held_out
+from .tables import MISSING
 
 #: A lead whose words are at least this share of NIST's lead's is "nearly the same text".
 NEARLY_SAME = 0.9
 #: The width ``--explain`` fits its lines to (a terminal's).
 EXPLAIN_WIDTH = 100
+
+
+def interval_notes(frame: pd.DataFrame, errors: SummaryErrors | None = None) -> list[str | None]:
+    """Per row of a table of estimates (:attr:`~pyrabench.scoring.auto.own.OwnScores.summaries` or
+    ``.systems``): why its interval cannot be computed, None where it can. A summary's interval
+    reads conformal quantiles off ``errors``' held-out summaries, which need
+    :func:`~pyrabench.scoring.auto.intervals.min_held_out` of them; a system's is a bootstrap
+    over its topics, which needs two."""
+    notes: list[str | None] = []
+    for row in frame.itertuples(index=False):
+        if np.isfinite(row.estimate_low) and np.isfinite(row.estimate_high):
+            notes.append(None)
+        elif not np.isfinite(row.estimate):
+            notes.append("no estimate: no model fitted on an annotated corpus")
+        elif "topics" in frame and row.topics < 2:
+            notes.append(f"{row.topics} topic: an interval over topics needs two or more")
+        elif errors is not None and not errors.bounded:
+            level = errors.confidence * 100
+            notes.append(f"too few held-out summaries for a {level:g} % interval: {errors.n:,} (it needs "
+                         f"{min_held_out(errors.confidence):,})")
+        else:
+            notes.append("no interval could be computed")
+    return notes
+
+
+def known_intervals(frame: pd.DataFrame, notes: list[str | None], with_notes: bool = False) -> pd.DataFrame:
+    """``frame`` with both bounds of each interval that cannot be computed (a note) missing: a
+    book table shows it as "—", never as ``[0.000, inf]``, and JSON as ``null``, beside its
+    reason in ``interval_note`` (``with_notes``)."""
+    unknown = np.array([n is not None for n in notes], dtype=bool)
+    out = frame.assign(estimate_low=frame["estimate_low"].mask(unknown),
+                       estimate_high=frame["estimate_high"].mask(unknown))
+    return out.assign(interval_note=pd.Series(notes, index=frame.index, dtype=object)) if with_notes else out
+
+
+def interval_text(frame: pd.DataFrame, notes: list[str | None], decimals: int = 4) -> pd.DataFrame:
+    """``frame`` for a text table: the bounds as text at ``decimals``, "—" where the interval
+    cannot be computed (never ``inf`` or ``NaN``)."""
+    known = known_intervals(frame, notes)
+    shown = {c: [MISSING if not np.isfinite(v) else f"{v:.{decimals}f}" for v in known[c]]
+             for c in ("estimate_low", "estimate_high")}
+    return known.assign(**shown)
+
+
+def interval_legend(notes: list[str | None]) -> str:
+    """What "—" in a table's interval means: each distinct reason once ("" when every interval is known)."""
+    reasons = list(dict.fromkeys(n for n in notes if n is not None))
+    return f"{MISSING}: no interval, " + "; ".join(reasons) if reasons else ""
+
+
+def interval_phrase(low: float, high: float, note: str | None, decimals: int = 3) -> str:
+    """An interval in prose, after "with a 95 % interval": its bounds, or why it has none."""
+    if note is not None or not (np.isfinite(low) and np.isfinite(high)):
+        return f"that cannot be computed here ({note or 'no interval could be computed'})"
+    return f"from {low:.{decimals}f} to {high:.{decimals}f}"
 
 
 def lead_reading(overlap: float) -> str:

@@ -118,10 +118,12 @@ def content_stems(words: Sequence[str]) -> list[str]:
 
 
 def _bags(token_lists: Sequence[Sequence[str]], n: int, vocab: dict) -> sparse.csr_matrix:
-    """Binary ``(texts, n-grams)`` membership matrix; ``vocab`` grows with new n-grams."""
+    """Binary ``(texts, n-grams)`` membership matrix; ``vocab`` grows with new n-grams, in the
+    order they first occur (not a set's: its order follows string hashing, which changes per
+    process, and weighted sums over the columns would differ in their last bits between runs)."""
     rows, cols = [], []
     for r, toks in enumerate(token_lists):
-        grams = {tuple(toks[i : i + n]) for i in range(len(toks) - n + 1)}
+        grams = dict.fromkeys(tuple(toks[i : i + n]) for i in range(len(toks) - n + 1))
         for g in grams:
             j = vocab.get(g)
             if j is None:

@@ -48,16 +48,32 @@ def _check(confidence: float) -> None:
         raise PyrabenchError(f"confidence must be in (0, 1), got {confidence}")
 
 
-def conformal_quantiles(values, confidence: float = CONFIDENCE) -> tuple[float, float]:
-    """Lower and upper split-conformal quantiles of held-out ``values`` for a two-sided
-    ``confidence`` interval: the ``⌊(n + 1) α/2⌋``-th and ``⌈(n + 1)(1 − α/2)⌉``-th smallest
-    (±inf when ``n`` is too small for the level)."""
-    _check(confidence)
-    v = np.sort(np.asarray(values, dtype=np.float64)[np.isfinite(values)])
-    n = len(v)
+def _ranks(n: int, confidence: float) -> tuple[int, int]:
+    """The ranks of the lower and upper conformal quantiles among ``n`` sorted values."""
     alpha = 1 - confidence
     lo_rank = math.floor((n + 1) * alpha / 2 + 1e-9)  # 1 - 0.8 is 0.19999…: no rank lost to rounding
     hi_rank = math.ceil((n + 1) * (1 - alpha / 2) - 1e-9)
+    return lo_rank, hi_rank
+
+
+def min_held_out(confidence: float = CONFIDENCE) -> int:
+    """The fewest held-out values whose conformal quantiles are both finite at ``confidence``
+    (39 at 95 %): with fewer, a summary's interval cannot be computed."""
+    _check(confidence)
+    n = 1
+    while not (_ranks(n, confidence)[0] >= 1 and _ranks(n, confidence)[1] <= n):
+        n += 1
+    return n
+
+
+def conformal_quantiles(values, confidence: float = CONFIDENCE) -> tuple[float, float]:
+    """Lower and upper split-conformal quantiles of held-out ``values`` for a two-sided
+    ``confidence`` interval: the ``⌊(n + 1) α/2⌋``-th and ``⌈(n + 1)(1 − α/2)⌉``-th smallest
+    (±inf when ``n`` is too small for the level, :func:`min_held_out`)."""
+    _check(confidence)
+    v = np.sort(np.asarray(values, dtype=np.float64)[np.isfinite(values)])
+    n = len(v)
+    lo_rank, hi_rank = _ranks(n, confidence)
     lo = float(v[lo_rank - 1]) if lo_rank >= 1 else -math.inf
     hi = float(v[hi_rank - 1]) if hi_rank <= n else math.inf
     return lo, hi
@@ -84,9 +100,18 @@ class SummaryErrors:
     confidence: float
     n: int
 
+    @property
+    def bounded(self) -> bool:
+        """Whether both quantiles are finite (enough held-out summaries, :func:`min_held_out`)."""
+        return math.isfinite(self.low) and math.isfinite(self.high)
+
     def interval(self, estimate, sd) -> tuple[np.ndarray, np.ndarray]:
+        """``estimate + sd · [low, high]``, the lower bound floored at 0; an infinite quantile
+        gives an infinite bound whatever the ``sd`` (never ``inf · 0``, NaN)."""
         est, sd = np.asarray(estimate, dtype=np.float64), np.asarray(sd, dtype=np.float64)
-        return np.maximum(est + self.low * sd, 0.0), est + self.high * sd
+        low = est + self.low * sd if math.isfinite(self.low) else np.full(np.shape(est), self.low)
+        high = est + self.high * sd if math.isfinite(self.high) else np.full(np.shape(est), self.high)
+        return np.maximum(low, 0.0), high
 
 
 def summary_errors(manual, estimate, sd, confidence: float = CONFIDENCE) -> SummaryErrors:

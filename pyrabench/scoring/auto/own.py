@@ -116,6 +116,7 @@ class OwnScores:
     estimate_from: str = ""
     trust: str = ""
     recipe_2013: Recipe2013 | None = None
+    summary_errors: intervals.SummaryErrors | None = None  # the held-out errors behind a summary's interval
     system_interval: str = SYSTEM_INTERVAL
     explain_rule: str = (f"the SCUs it counts, the round(Σp) most probable, and every SCU with p ≥ {EXPLAIN_P}; "
                          "evidence: the sentence that shares most of the words telling the SCU from the others")
@@ -298,6 +299,7 @@ def score_summaries(summaries, *, corpus: str | None = None, pyramid=None, simil
         estimate_from=note,
         trust=trust_line(cal),
         recipe_2013=recipe,
+        summary_errors=cal.model.summary_errors if cal is not None else None,
         items=tuple(items),
     )
 

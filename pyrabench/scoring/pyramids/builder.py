@@ -24,6 +24,10 @@ EDUA, the builder of PyrEval, in five steps, each here with the setting it publi
 **Label.** An SCU's label is its *central* contributor: the one with the highest summed
 similarity to the other contributors (the first in model order on a tie; a weight-1 SCU's only one).
 
+**Size.** Every pair of units is compared, so a topic's models may give at most
+:data:`MAX_UNITS` units; more is an error naming the model summary that gives most (its file and
+line), before any similarity is computed.
+
 **Order and names do not matter.** The models are put in a canonical order, by their text (then
 their id, which matters only between identical texts), before anything else; units are numbered
 in that order and every tie is broken by those numbers. The built pyramid lists its summaries in
@@ -43,11 +47,15 @@ import numpy as np
 
 from ...data import ducview, sacrerouge
 from ...data.model import SCU, Contributor, Part, Pyramid
-from ...errors import OutputError, PyrabenchError
+from ...errors import DataFormatError, OutputError, PyrabenchError
 from ...files import atomic_directory
 from .units import MIN_WORDS, UNITS, Unit, split_units
 
 UNITS_CHOICES = UNITS
+#: The most units one topic's models may give. The builder compares every pair of units (a few
+#: ``units × units`` matrices, most of them of 8-byte floats): 4,000 units take up to 1.6 GB
+#: (measured with the ``uni`` similarity; WMF takes less). A NIST topic's four models give about 100.
+MAX_UNITS = 4_000
 
 
 @dataclass(frozen=True)
@@ -132,6 +140,15 @@ def _ranked(members: np.ndarray, score: np.ndarray) -> np.ndarray:
     return np.lexsort(keys)
 
 
+class TooManyUnits(PyrabenchError):
+    """A topic's models give more than :data:`MAX_UNITS` units; ``model`` is the id of the one
+    that gives most (the file to shorten)."""
+
+    def __init__(self, message: str, model: str):
+        super().__init__(message)
+        self.model = model
+
+
 @dataclass(frozen=True)
 class Built:
     """A built pyramid and how it was built: each SCU's mean edge similarity (``nan`` for weight 1)."""
@@ -162,7 +179,14 @@ def build(ids: Sequence[str], texts: Sequence[str], topic: str = "", recipe: Rec
     order = canonical_order(ids, texts)
     texts = [texts[i] for i in order]
     ids = [str(ids[i]) for i in order]
-    units: list[Unit] = [u for us in split_units(texts, recipe.unit, recipe.min_words) for u in us]
+    per_model = split_units(texts, recipe.unit, recipe.min_words)
+    units: list[Unit] = [u for us in per_model for u in us]
+    if len(units) > MAX_UNITS:
+        longest = max(range(len(texts)), key=lambda m: len(per_model[m]))
+        raise TooManyUnits(f"model {ids[longest]!r} of topic {topic!r} gives {len(per_model[longest]):,} "
+                           f"{recipe.unit}s and the topic's models {len(units):,}; the builder compares every pair "
+                           f"and takes at most {MAX_UNITS:,} units a topic (about 1.6 GB): shorten the model "
+                           "summaries", ids[longest])
     n_models = len(texts)
     model = np.array([u.model for u in units], dtype=np.int64)
     sim = similarity_matrix([u.text for u in units], recipe.similarity)
@@ -206,8 +230,14 @@ def build_all(model_sets, recipe: Recipe = EDUA, corpus: str = "built") -> list[
         texts = [t for ms in model_sets for t in ms.texts]
         _unit_similarity(recipe.similarity).prefetch(
             [u.text for us in split_units(texts, recipe.unit, recipe.min_words) for u in us])
-    return [build(ms.ids, ms.texts, ms.topic, recipe, corpus, ms.sources[0] if ms.sources else "")
-            for ms in model_sets]
+    out = []
+    for ms in model_sets:
+        try:
+            out.append(build(ms.ids, ms.texts, ms.topic, recipe, corpus, ms.sources[0] if ms.sources else ""))
+        except TooManyUnits as exc:  # name the file (and line) of the model to shorten
+            source = ms.sources[list(ms.ids).index(exc.model)] if ms.sources else ms.topic
+            raise DataFormatError(source, str(exc)) from None
+    return out
 
 
 
