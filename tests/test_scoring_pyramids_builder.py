@@ -253,3 +253,26 @@ def test_pyr_names_are_safe_and_two_topics_never_share_a_file(tmp_path):
     assert write_pyramids([one], tmp_path / "out") == [tmp_path / "out" / "my_topic.pyr",
                                                        tmp_path / "out" / "pyramids.jsonl"]
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["my_topic.pyr", "pyramids.jsonl"]
+
+
+def test_too_many_units_names_the_model_that_gives_most(monkeypatch):
+    from pyrabench.data.model_summaries import ModelSet
+    from pyrabench.errors import DataFormatError
+
+    monkeypatch.setattr(builder, "MAX_UNITS", 3)
+    texts = ["One two three four. Five six seven eight.", "Nine ten eleven twelve.",
+             "Alpha beta gamma delta. Epsilon zeta eta theta. Iota kappa lambda mu."]
+    with pytest.raises(builder.TooManyUnits) as caught:
+        build(["a", "b", "c"], texts, "T1", UNI)
+    assert caught.value.model == "c"
+    assert str(caught.value) == ("model 'c' of topic 'T1' gives 3 clauses and the topic's models 6; the builder "
+                                 "compares every pair and takes at most 3 units a topic (about 1.6 GB): shorten the "
+                                 "model summaries")
+    assert build(["a", "b"], texts[:2], "T1", UNI).units == 3  # at the limit: built
+    sets = [ModelSet("T1", ("a", "b", "c"), tuple(texts), ("m.jsonl:1", "m.jsonl:2", "m.jsonl:3"))]
+    with pytest.raises(DataFormatError) as caught:
+        builder.build_all(sets, UNI)
+    assert caught.value.path == "m.jsonl:3" and caught.value.reason.startswith("model 'c' of topic 'T1' gives 3")
+    with pytest.raises(DataFormatError) as caught:
+        builder.build_all([ModelSet("T1", ("a", "b", "c"), tuple(texts), ())], UNI)
+    assert caught.value.path == "T1"
