@@ -84,3 +84,10 @@ def test_min_words_and_the_model_index_of_each_text():
 def test_a_cut_after_the_first_word_of_each_sentence():
     assert _spans("Yes; the fire burned. No: the town slept.", min_words=1) == [
         ("Yes", 0, 3), ("the fire burned", 5, 20), ("No", 22, 24), ("the town slept", 26, 40)]
+
+
+def test_each_short_piece_joins_the_long_piece_before_it():
+    assert _spans("The big fire burned all night; crews came; roads closed.") == [
+        ("The big fire burned all night; crews came; roads closed", 0, 55)]
+    assert _spans("The big fire burned all night; crews came; the town slept well; roads closed.") == [
+        ("The big fire burned all night; crews came", 0, 41), ("the town slept well; roads closed", 43, 76)]
