@@ -191,3 +191,20 @@ def test_sample_scores_on_built_pyramids_join_the_manual_nist_and_rouge_columns(
     assert table.to_dict("records") == [
         {"corpus": "duc2007", "metric": m, "calibrated_on": c, **flat_row(res, m)}
         for m, c in zip(evaluation.METRICS, ("its other topics", "its other topics", ""))]
+
+
+def test_split_example_shows_the_heaviest_split_scu_and_overlaps_of_one_character():
+    texts = ("Fire burned the forest. Schools closed.", "The forest burned. Roads closed.", "Forests burn. Towns closed.")
+    ids = ("A", "B", "C")
+    human = _pyr([[("Schools closed", 0), ("Roads closed", 1)],
+                  [("Fire burned the forest", 0), ("The forest burned", 1), ("Forests burn", 2)]], ids, texts)
+    built = _pyr([[("Fire burned the forest", 0), ("The forest burned", 1)], [("F", 2)], [("Schools closed", 0)],
+                  [("Roads closed", 1)]], ids, texts)
+    result = compare(human, built)
+    assert result.human["split"].tolist() == [True, True]
+    example = evaluation.split_example(human, built, result)
+    assert example.to_dict("list") == {
+        "model": ["A", "B", "C"], "contributor": ["Fire burned the forest", "The forest burned", "Forests burn"],
+        "built_id": [1, 1, 2], "built_weight": [2, 2, 1],
+        "built_label": ["Fire burned the forest", "Fire burned the forest", "F"], "nist_id": [2, 2, 2],
+        "nist_label": ["Fire burned the forest"] * 3}
