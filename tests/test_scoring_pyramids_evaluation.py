@@ -208,3 +208,29 @@ def test_split_example_shows_the_heaviest_split_scu_and_overlaps_of_one_characte
         "built_id": [1, 1, 2], "built_weight": [2, 2, 1],
         "built_label": ["Fire burned the forest", "Fire burned the forest", "F"], "nist_id": [2, 2, 2],
         "nist_label": ["Fire burned the forest"] * 3}
+
+
+def test_tables_without_cache_write_nothing_and_levers_score_the_named_corpora(tmp_path, monkeypatch):
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path))
+    corpus = _tiny_corpus()
+    evaluation.weight_table({"one": corpus}, UNI, cache=False)
+    evaluation.agreement_table({"one": corpus}, UNI, cache=False)
+    evaluation.lever_table({"one": corpus}, {"a": UNI}, cache=False)
+    assert not list(tmp_path.rglob("*.pkl"))
+    calls = []
+
+    def fake_scores(c, recipe, calibrate_on, cache):
+        calls.append(("score_frame", c.name, recipe, calibrate_on, cache))
+        return "frame"
+
+    def fake_correlations(frame, metrics, reference, n_resamples, seed):
+        calls.append(("correlations", frame, metrics, reference, n_resamples, seed))
+        return {"levels": {"summary": {"auto_built": {"pearson": 0.25}}, "system": {"auto_built": {"pearson": 0.75}}}}
+
+    monkeypatch.setattr(evaluation, "score_frame", fake_scores)
+    monkeypatch.setattr(evaluation, "correlations", fake_correlations)
+    rows = evaluation.lever_table({"one": corpus, "two": corpus}, {"a": UNI}, scored=["two"], cache=False)
+    assert calls == [("score_frame", "tiny", UNI, None, False),
+                     ("correlations", "frame", ["auto_built"], "modified", 200, 0)]
+    assert rows[["corpus", "summary_pearson", "system_pearson"]].fillna(-1).values.tolist() == [
+        ["one", -1, -1], ["two", 0.25, 0.75]]
