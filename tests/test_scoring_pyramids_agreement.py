@@ -163,3 +163,25 @@ def test_weight_shares_of_both_sides_over_every_weight():
     shares = weight_shares([HUMAN, SPLIT], [SPLIT], "duc")
     assert shares.to_dict("list") == {"corpus": ["duc", "duc"], "weight": [1, 2], "nist": [4 / 7, 3 / 7],
                                       "auto": [2 / 3, 1 / 3]}
+
+
+def test_weight_shares_list_a_weight_found_on_one_side_only():
+    heavy = _pyr([[("Fire burned the forest", 0), ("The forest burned", 1)]])
+    shares = weight_shares([HUMAN], [heavy])
+    assert shares.to_dict("list") == {"corpus": ["", ""], "weight": [1, 2], "nist": [0.5, 0.5], "auto": [0.0, 1.0]}
+    assert weight_shares([heavy], [heavy], "x").to_dict("list") == {"corpus": ["x"], "weight": [2], "nist": [1.0],
+                                                                    "auto": [1.0]}
+
+
+def test_a_rank_correlation_needs_two_distinct_weights_on_each_side():
+    from pyrabench.scoring.pyramids.agreement import TopicAgreement
+    import pandas as pd
+
+    def pairs(human_weights, auto_weights):
+        frame = pd.DataFrame({"human": 1, "auto": 1, "human_weight": human_weights, "auto_weight": auto_weights,
+                              "models": 1, "chars": 1})
+        side = pd.DataFrame({"scu_id": [1], "weight": [1], "match": [1], "split": [False]})
+        return summary([TopicAgreement(side, side.rename(columns={"split": "merged"}), frame)])["weight_spearman"]
+
+    assert pairs([2, 2, 3], [1, 2, 3]) == pytest.approx(0.8660254037844387)
+    assert pairs([1, 2, 3], [2, 2, 3]) == pytest.approx(0.8660254037844387)
