@@ -234,3 +234,49 @@ def test_tables_without_cache_write_nothing_and_levers_score_the_named_corpora(t
                      ("correlations", "frame", ["auto_built"], "modified", 200, 0)]
     assert rows[["corpus", "summary_pearson", "system_pearson"]].fillna(-1).values.tolist() == [
         ["one", -1, -1], ["two", 0.25, 0.75]]
+
+
+def test_tables_cache_their_built_pyramids_by_default(tmp_path, monkeypatch):
+    corpus = _tiny_corpus()
+    for k, table in enumerate((evaluation.weight_table, evaluation.agreement_table,
+                               lambda corpora, recipe: evaluation.lever_table(corpora, {"a": recipe}),
+                               lambda corpora, recipe: evaluation.topic_agreements(corpora["one"], recipe))):
+        monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path / str(k)))
+        table({"one": corpus}, UNI)
+        assert len(list((tmp_path / str(k) / "scoring" / "pyramids").glob("*.pkl"))) == 1
+
+
+def test_built_scores_are_cached_by_default(sample_root, tmp_path, monkeypatch):
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path))
+    corpus = load_corpus("duc2007", sample_root)
+    first = evaluation.built_scores(corpus, UNI)
+    assert len(list((tmp_path / "scoring" / "auto").glob("*.pkl"))) == 1
+    pd.testing.assert_frame_equal(evaluation.built_scores(corpus, UNI), first)
+
+
+def test_peer_units_are_kept_per_corpus(monkeypatch):
+    from types import SimpleNamespace
+
+    from pyrabench.data.model import PeerAnnotation
+
+    monkeypatch.setattr(evaluation, "_UNITS", {})
+
+    def corpus(name, text):
+        tiny = _tiny_corpus()
+        peer = PeerAnnotation("tiny", "T1", "1", "a", text, (), tiny.pyramids[1])
+        return SimpleNamespace(name=name, pyramids=tiny.pyramids, peers=[peer, peer])
+
+    assert evaluation._peer_units(corpus("x", "Fire burned. Schools closed.")) == {
+        "T1": [["Fire burned", "Schools closed"]] * 2}
+    assert evaluation._peer_units(corpus("y", "Roads closed.")) == {"T1": [["Roads closed"]] * 2}
+
+
+def test_the_gap_target_holds_at_its_bound_and_every_lever_is_named():
+    table = pd.DataFrame({"corpus": ["a", "a"], "metric": ["auto_built", "auto_nist"], "system_pearson": [0.5, 0.75]})
+    assert evaluation.targets(table, floor=0.5, within=0.25)[["meets_floor", "meets_gap"]].values.tolist() == [
+        [True, True]]
+    assert list(evaluation.levers()) == [
+        "EDUA (clauses, WMF, 83rd percentile, power-law capacity)", "sentences instead of clauses",
+        "lexical (uni) instead of WMF", "edges above the 70th percentile", "edges above the 90th percentile",
+        "no layer capacity"]
+    assert evaluation.levers()["EDUA (clauses, WMF, 83rd percentile, power-law capacity)"] == EDUA
