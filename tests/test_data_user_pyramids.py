@@ -138,3 +138,31 @@ def test_an_unknown_topic_names_the_nearest_one_or_none():
     assert pyramid_for(Summary("volcanoes", "s", "x"), pyramids, False, "mine") is pyramids["volcanoes"]
     assert pyramid_for(Summary("nothing", "s", "x"), {"b": pyramids["volcanoes"], "a": pyramids["D0601"]}, True,
                        "mine") is pyramids["volcanoes"]
+
+
+def test_every_layout_reads_pyramids_of_the_corpus_pyramid_and_checks_them_at_their_file(tmp_path):
+    import json
+
+    path = _write(tmp_path / "a", "D0601-ABC.pyr")
+    assert read_pyramid_file(path).corpus == "pyramid"
+    folder, _ = read_user_pyramids(tmp_path / "a")
+    assert (folder["D0601"].corpus, folder["D0601"].topic) == ("pyramid", "D0601")
+    own = _write(tmp_path / "b", "own.pyr", header=ducview.Header(None, ducview.PASSONNEAU_REGEX))
+    own.write_text(own.read_text(encoding="utf-8").replace(
+        f"<startDocumentRegEx><![CDATA[{ducview.PASSONNEAU_REGEX}]]></startDocumentRegEx>", ""), encoding="utf-8")
+    assert read_pyramid_file(own).corpus == "pyramid"
+    empty = tmp_path / "c" / "none.pyr"
+    empty.parent.mkdir()
+    ducview.write_pyramid(Pyramid("pyramid", "t", TEXTS, tuple("ABC"), ()), empty, ducview.Header(None, None))
+    assert _reason(read_pyramid_file, empty) == (str(empty), "the pyramid of topic 'none' has no usable SCU")
+    lines = tmp_path / "p.jsonl"
+    lines.write_text(json.dumps({"instance_id": "d1", "summarizer_ids": ["A"], "summaries": ["Magma rises."],
+                                 "scus": []}) + "\n", encoding="utf-8")
+    assert _reason(read_user_pyramids, lines) == (str(lines), "the pyramid of topic 'd1' has no usable SCU")
+    lines.write_text(json.dumps({"instance_id": "d1", "summarizer_ids": ["A"], "summaries": ["Magma rises."],
+                                 "scus": [{"scu_id": 1, "label": "magma", "contributors": [
+                                     {"summary_index": 0, "label": "Magma",
+                                      "parts": [{"text": "Magma", "start": 0, "end": 5}]}]}]}) + "\n",
+                     encoding="utf-8")
+    read, single = read_user_pyramids(lines)
+    assert not single and read["d1"].corpus == "pyramid" and read["d1"].scus[0].weight == 1
