@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 import pytest
 
 from pyrabench.data.model import SCU, Contributor, Part, Pyramid
@@ -185,3 +187,11 @@ def test_a_rank_correlation_needs_two_distinct_weights_on_each_side():
 
     assert pairs([2, 2, 3], [1, 2, 3]) == pytest.approx(0.8660254037844387)
     assert pairs([1, 2, 3], [2, 2, 3]) == pytest.approx(0.8660254037844387)
+
+
+def test_half_of_the_shorter_contributor_is_enough_and_ids_stay_integers():
+    # "fire. Roads " (12 characters) shares "Roads " (6) with "Roads closed" (12): exactly half
+    res = compare(HUMAN, _pyr([[("fire. Roads ", 1)]]))
+    assert res.pairs[["human", "auto", "chars"]].values.tolist() == [[4, 1, 6]]
+    assert res.human["match"].dtype == res.auto["match"].dtype == np.int64
+    assert res.human["weight"].dtype == res.auto["weight"].dtype == np.int64
