@@ -91,3 +91,8 @@ def test_each_short_piece_joins_the_long_piece_before_it():
         ("The big fire burned all night; crews came; roads closed", 0, 55)]
     assert _spans("The big fire burned all night; crews came; the town slept well; roads closed.") == [
         ("The big fire burned all night; crews came", 0, 41), ("the town slept well; roads closed", 43, 76)]
+
+
+def test_a_mark_between_sentences_cuts_nothing_even_without_a_minimum():
+    assert _spans("Fire burned all night. (Schools closed early today.)", min_words=0) == [
+        ("Fire burned all night", 0, 21), ("Schools closed early today", 24, 50)]
