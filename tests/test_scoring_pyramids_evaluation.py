@@ -280,3 +280,16 @@ def test_the_gap_target_holds_at_its_bound_and_every_lever_is_named():
         "lexical (uni) instead of WMF", "edges above the 70th percentile", "edges above the 90th percentile",
         "no layer capacity"]
     assert evaluation.levers()["EDUA (clauses, WMF, 83rd percentile, power-law capacity)"] == EDUA
+
+
+def test_built_scores_are_cached_per_corpus_recipe_and_calibration(sample_root, tmp_path, monkeypatch):
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path))
+    corpus = load_corpus("duc2007", sample_root)
+    other = load_corpus("duc2006", sample_root)
+    sentences = UNI.with_(unit="sentence")
+    runs = [(corpus, UNI, None), (corpus, sentences, None), (corpus, UNI, other), (other, UNI, None)]
+    cached = [evaluation.built_scores(c, r, ref) for c, r, ref in runs]
+    assert len(list((tmp_path / "scoring" / "auto").glob("*.pkl"))) == 4
+    assert len(list((tmp_path / "scoring" / "pyramids").glob("*.pkl"))) == 3
+    for (c, r, ref), got in zip(runs, cached):
+        pd.testing.assert_frame_equal(got, evaluation.built_scores(c, r, ref, cache=False))
