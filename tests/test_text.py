@@ -134,3 +134,27 @@ def test_one_pipeline_with_the_sentencizer():
     assert pipeline.pipe_names == ["sentencizer"] and pipeline.lang == "en" and text.nlp() is pipeline
     assert [s.text for s in pipeline("One two. Three four.").sents] == ["One two.", "Three four."]
     assert text.tokenize("Rain, fell  here.") == ["Rain", ",", "fell", "here", "."]
+
+
+def test_importing_the_module_imports_no_spacy_and_tokenizing_imports_no_torch():
+    import importlib.util
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys; import pyrabench.text as t; before = 'spacy' in sys.modules; t.nlp(); "
+            "print(before, 'torch' in sys.modules, 'spacy' in sys.modules)")
+    env = {**os.environ, "PYTHONPATH": str(Path(text.__file__).resolve().parents[1])}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.split() == ["False", "False", "True"]
+    assert importlib.util.find_spec("torch") is not None  # torch is installed here: hiding it is tested
+
+
+def test_the_memo_holds_up_to_its_limit(empty_memo, monkeypatch):
+    monkeypatch.setattr(text, "_MEMO_LIMIT", 3)
+    for t in list(EXPECTED)[:3]:
+        text.words_many([t])
+    assert len(text._MEMO) == 3
+    text.words_many([list(EXPECTED)[3]])
+    assert len(text._MEMO) == 1
