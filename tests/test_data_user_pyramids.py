@@ -166,3 +166,9 @@ def test_every_layout_reads_pyramids_of_the_corpus_pyramid_and_checks_them_at_th
                      encoding="utf-8")
     read, single = read_user_pyramids(lines)
     assert not single and read["d1"].corpus == "pyramid" and read["d1"].scus[0].weight == 1
+
+
+def test_a_pyramid_with_duc_headers_is_read_at_the_first_attempt(tmp_path):
+    path = _write(tmp_path, "D0601.pyr", header=ducview.header_for(_pyramid(), "D0601"))
+    got = read_pyramid_file(path)
+    assert (got.corpus, got.topic, got.summaries) == ("pyramid", "D0601", TEXTS)
