@@ -276,3 +276,18 @@ def test_too_many_units_names_the_model_that_gives_most(monkeypatch):
     with pytest.raises(DataFormatError) as caught:
         builder.build_all([ModelSet("T1", ("a", "b", "c"), tuple(texts), ())], UNI)
     assert caught.value.path == "T1"
+
+
+def test_defaults_names_and_the_source_of_each_topic(tmp_path):
+    from pyrabench.data.model_summaries import ModelSet
+
+    p = build(["x", "y"], ["Fire burned the forest.", "Schools closed."], recipe=UNI).pyramid
+    assert (p.corpus, p.topic, p.source) == ("built", "", "")
+    sets = [ModelSet("t1", ("x", "y"), ("Fire burned the forest.", "Schools closed."), ("a.txt", "b.txt"))]
+    (got,) = builder.build_all(sets, UNI)
+    assert (got.pyramid.corpus, got.pyramid.source) == ("built", "a.txt")
+    assert builder.pyr_name("X1") == "X1.pyr"
+    one = build(["x", "y"], [MODELS["A"], MODELS["B"]], "my topic", UNI).pyramid
+    first = build(["x", "y"], [MODELS["A"], MODELS["B"]], "first", UNI).pyramid
+    with pytest.raises(OutputError, match=r"two topics would share the file name 'my_topic\.pyr'$"):
+        write_pyramids([first, one, one], tmp_path / "out")
