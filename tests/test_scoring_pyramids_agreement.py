@@ -195,3 +195,10 @@ def test_half_of_the_shorter_contributor_is_enough_and_ids_stay_integers():
     assert res.pairs[["human", "auto", "chars"]].values.tolist() == [[4, 1, 6]]
     assert res.human["match"].dtype == res.auto["match"].dtype == np.int64
     assert res.human["weight"].dtype == res.auto["weight"].dtype == np.int64
+
+
+def test_a_topic_without_pairs_keeps_its_columns():
+    res = compare(HUMAN, _pyr([[("closed. Winds", 0)]]))
+    assert list(res.pairs.columns) == ["human", "auto", "human_weight", "auto_weight", "models", "chars"]
+    got = summary([res])
+    assert got["human_found"] == 0.0 and math.isnan(got["weight_mad"])
