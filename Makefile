@@ -3,7 +3,7 @@
 #   make test   runs the test suite
 #   make test-core  installs the wheel with its core dependencies alone and runs every command
 #   make floors     the same, and the sample book, at the lowest versions pyproject.toml allows
-#   make mutation  mutation-tests the core modules (tools/mutation.py; MODULES=path.py to pick)
+#   make mutation  mutation-tests the core modules and the scoring code (tools/mutation.py; MODULES=path.py to pick)
 #   make fuzz       fuzzes every reader and writer of outside files, 100,000 inputs a target (fuzz/run.py;
 #                   FUZZFLAGS="ducview_pyr --runs 1000000" picks targets and length)
 #   make fuzz-smoke the same, 2,000 inputs a target (CI)

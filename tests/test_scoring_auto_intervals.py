@@ -97,3 +97,77 @@ def test_estimate_sd_by_hand():
     out = intervals.estimate_sd(frame, p, ["topic"])
     assert out["estimate"].tolist() == pytest.approx([(3 + 1) / 6, 0.5 / 4])
     assert out["sd"].tolist() == pytest.approx([np.sqrt(4 * 0.25) / 6, np.sqrt(4 * 0.1875) / 4])
+
+
+def test_conformal_quantiles_leave_out_undefined_values_and_check_the_level():
+    v = np.concatenate([np.arange(39, 0, -1, dtype=float), [np.nan, np.inf, -np.inf]])
+    assert intervals.conformal_quantiles(v, 0.95) == (1.0, 39.0)  # unsorted, non-finite left out
+    assert intervals.conformal_quantiles(list(range(1, 40)), 0.95) == (1.0, 39.0)
+    assert intervals.conformal_quantiles(np.arange(1, 10, dtype=float), 0.5) == (2.0, 8.0)  # ranks 2 and 8
+    assert intervals.conformal_quantiles([], 0.5) == (-np.inf, np.inf)
+    for bad in (0.0, 1.0, -0.5):
+        with pytest.raises(PyrabenchError, match=rf"^confidence must be in \(0, 1\), got {bad}$"):
+            intervals.conformal_quantiles([1.0, 2.0], bad)
+
+
+def test_summary_errors_scale_residuals_and_leave_out_certain_summaries():
+    manual = np.array([0.5, 0.2, 0.9, 0.4, 0.7])
+    estimate = np.array([0.4, 0.4, 0.9, 0.1, 0.1])
+    sd = np.array([0.1, 0.1, 0.0, 0.1, 0.2])  # residuals 1, -2, (left out), 3, 3
+    e = intervals.summary_errors(manual, estimate, sd, 0.5)  # n = 4: ranks 1 and 4
+    assert (e.low, e.high, e.confidence, e.n) == pytest.approx((-2.0, 3.0, 0.5, 4))
+    low, high = e.interval([0.5, 0.1, 0.0], [0.1, 0.1, 0.0])
+    assert low.tolist() == pytest.approx([0.3, 0.0, 0.0]) and high.tolist() == pytest.approx([0.8, 0.4, 0.0])
+    assert e.interval([1], [0]) == (np.array([1.0]), np.array([1.0]))
+    assert intervals.summary_errors(manual, estimate, sd).confidence == intervals.CONFIDENCE == 0.95
+
+
+def test_system_errors_are_mean_manual_minus_mean_estimate_per_system():
+    frame = pd.DataFrame({"corpus": ["c", "c", "c", "d"], "system": ["B", "B", "A", "B"],
+                          "manual": [0.5, 0.3, 0.2, 0.9], "estimate": [0.2, 0.2, 0.4, 0.5]})
+    assert intervals.system_errors(frame).residuals.tolist() == pytest.approx([-0.2, 0.2, 0.4])  # (c,A) (c,B) (d,B)
+    alone = intervals.system_errors(frame, ["system"])
+    assert alone.residuals.tolist() == pytest.approx([-0.2, (1.7 - 0.9) / 3]) and alone.n == 2
+
+
+def test_system_intervals_are_the_seeded_bootstrap_over_sorted_topics():
+    from pyrabench.resampling import bootstrap_indices, percentile_interval
+
+    frame = pd.DataFrame({"system": ["B", "A", "A", "A", "C"], "topic": ["t1", "t3", "t1", "t2", "t1"],
+                          "estimate": [0.5, 0.3, 0.1, 0.2, np.nan]})
+    errors = intervals.SystemErrors(np.array([0.05, -0.1]))
+    got = intervals.system_intervals(frame, errors, 0.8, seed=7, n_resamples=50)
+    rng = np.random.default_rng(7)
+    est = np.array([0.1, 0.2, 0.3])  # A's estimates by topic
+    means = est[bootstrap_indices(3, 50, rng)].mean(axis=1) + errors.residuals[rng.integers(0, 2, 50)]
+    low, high = percentile_interval(means, 0.8)
+    assert got["system"].tolist() == ["A", "B", "C"] and got["topics"].tolist() == [3, 1, 1]
+    assert got.loc[0, ["estimate", "estimate_low", "estimate_high"]].tolist() == pytest.approx([0.2, low, high])
+    assert got.loc[1, "estimate"] == 0.5 and np.isnan(got.loc[1, "estimate_low"])  # one topic: no interval
+    assert np.isnan(got.loc[2, "estimate"]) and np.isnan(got.loc[2, "estimate_high"])
+    rng = np.random.default_rng(7)
+    alone = est[bootstrap_indices(3, 50, rng)].mean(axis=1)
+    got = intervals.system_intervals(frame, intervals.SystemErrors(np.zeros(0)), 0.8, seed=7, n_resamples=50)
+    assert got.loc[0, ["estimate_low", "estimate_high"]].tolist() == pytest.approx(percentile_interval(alone, 0.8))
+    default = intervals.system_intervals(frame, None)
+    rng = np.random.default_rng(0)
+    assert default.loc[0, ["estimate_low", "estimate_high"]].tolist() == pytest.approx(
+        percentile_interval(est[bootstrap_indices(3, 1000, rng)].mean(axis=1), 0.95))
+    assert list(intervals.system_intervals(frame.iloc[:0], None).columns) == intervals.SYSTEM_COLUMNS
+    with pytest.raises(PyrabenchError, match="confidence must be in"):
+        intervals.system_intervals(frame, None, 1.0)
+
+
+def test_coverage_counts_truths_inside_closed_bounds():
+    got = intervals.coverage([0.1, 0.5, 0.9, 0.4], [0.1, 0.6, 0.0, np.nan], [0.2, 0.7, 0.9, 0.5])
+    assert got == {"coverage": 0.5, "width": pytest.approx((0.1 + 0.1 + 0.9) / 3), "n": 4, "inside": 2}
+    empty = intervals.coverage([], [], [])
+    assert np.isnan(empty["coverage"]) and np.isnan(empty["width"]) and (empty["n"], empty["inside"]) == (0, 0)
+
+
+def test_estimate_of_a_summary_without_ideal_is_zero():
+    frame = pd.DataFrame({"topic": ["a", "a", "b"], "system": ["s", "s", "s"], "weight": [2, 1, 3],
+                          "ideal": [0, 0, 3]})
+    out = intervals.estimate_sd(frame, [1.0, 0.5, 0.5], ["topic", "system"])
+    assert out.to_dict("list") == {"topic": ["a", "b"], "system": ["s", "s"], "estimate": [0.0, 0.5],
+                                   "sd": [0.0, pytest.approx(np.sqrt(9 * 0.25) / 3)]}

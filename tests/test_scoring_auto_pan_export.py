@@ -69,3 +69,64 @@ def test_pan_name_is_safe():
     assert pan_name(A) == "D07_01.my_system.pan"
     A.topic, A.peer_id = "", "..."
     assert pan_name(A) == "topic._.pan"
+
+
+def test_annotation_lists_counted_scus_in_text_order_with_their_evidence():
+    import pandas as pd
+
+    from pyrabench.data.model import SCU, Contributor, Part, PeerAnnotation, Pyramid
+    from pyrabench.scoring.auto.pan_export import annotation
+    from pyrabench.scoring.auto.pipeline import Item
+
+    models = ("Fire burned the forest.", "Schools closed.")
+    pyramid = Pyramid("mine", "D0701", models, ("A", "B"), (
+        SCU(1, "Fire burned the forest", (Contributor("Fire burned the forest", (Part("Fire burned the forest", 0, 22),), 0),)),
+        SCU(2, "Schools closed", (Contributor("Schools closed", (Part("Schools closed", 0, 14),), 1),))))
+    text = "Schools closed. The fire burned it all."
+    counted = pd.DataFrame({"scu_id": [1, 2, 3], "label": ["fire", "schools", "later"],
+                            "start": [16, 0, 16], "end": [39, 15, 39]})
+    got = annotation(Item(pyramid, text, {"topic": "D0701", "system": "s1"}), counted)
+    assert got == PeerAnnotation("mine", "D0701", "s1", "auto", text, (
+        SCU(2, "schools", (Contributor("Schools closed.", (Part("Schools closed.", 0, 15),), 0),)),
+        SCU(1, "fire", (Contributor("The fire burned it all.", (Part("The fire burned it all.", 16, 39),), 0),)),
+        SCU(3, "later", (Contributor("The fire burned it all.", (Part("The fire burned it all.", 16, 39),), 0),)),
+    ), pyramid)
+    assert got.pyramid is pyramid
+
+
+def test_written_pan_files_hold_the_annotations_and_are_named_by_topic_and_system(tmp_path):
+    import pandas as pd
+
+    from pyrabench.data.model import SCU, Contributor, Part, Pyramid
+    from pyrabench.scoring.auto.pan_export import annotation
+    from pyrabench.scoring.auto.pipeline import Item
+
+    models = ("Fire burned the forest.", "Schools closed.")
+    pyramid = Pyramid("mine", "my topic", models, ("a", "b"), (
+        SCU(1, "Fire burned the forest", (Contributor("Fire burned the forest", (Part("Fire burned the forest", 0, 22),), 0),)),
+        SCU(2, "Schools closed", (Contributor("Schools closed", (Part("Schools closed", 0, 14),), 1),))))
+    text = "Schools closed."
+    counted = pd.DataFrame({"scu_id": [2], "label": ["Schools closed"], "start": [0], "end": [15]})
+    annotations = [annotation(Item(pyramid, text, {"topic": "my topic", "system": s}), counted) for s in ("x", "y")]
+    paths = write_pan(SimpleNamespace(annotations=annotations), tmp_path / "pans")
+    assert paths == [tmp_path / "pans" / "my_topic.x.pan", tmp_path / "pans" / "my_topic.y.pan"]
+    back = ducview.read_peer(paths[1], "mine", "my topic", "y")
+    assert back.summary == text and back.matched_ids == (2,)
+    assert back.scus[[s.scu_id for s in back.scus].index(2)].contributors[0].parts == (Part("Schools closed.", 0, 15),)
+    assert back.pyramid.summaries == models  # the header splits the embedded models back as given
+    twice = [annotations[1], annotations[0], annotations[0]]  # the name given twice is the second
+    with pytest.raises(OutputError, match=r"pans2: two summaries would share the file name 'my_topic\.x\.pan'$"):
+        write_pan(SimpleNamespace(annotations=twice), tmp_path / "pans2")
+    assert not (tmp_path / "pans2").exists()
+    (tmp_path / "pans" / "sub").mkdir()  # a folder inside is not ours: never replaced
+    with pytest.raises(OutputError):
+        write_pan(SimpleNamespace(annotations=annotations), tmp_path / "pans")
+    (tmp_path / "pans" / "sub").rmdir()
+    (tmp_path / "pans" / "x.pan.txt").write_text("mine")
+    with pytest.raises(OutputError):
+        write_pan(SimpleNamespace(annotations=annotations), tmp_path / "pans")
+
+
+def test_pan_name_of_empty_ids():
+    assert pan_name(SimpleNamespace(topic="", peer_id="")) == "topic.system.pan"
+    assert pan_name(SimpleNamespace(topic="D0701-A", peer_id="run_2")) == "D0701-A.run_2.pan"

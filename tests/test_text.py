@@ -159,3 +159,61 @@ def test_shards_are_merged(new_process, monkeypatch, tmp_path):
     new_process()
     _no_tokenizing(monkeypatch)
     assert [text.words_many(t) for t in pairs] == [[EXPECTED[x] for x in t] for t in pairs]
+
+
+def test_stop_list_is_spacy_s_whether_or_not_spacy_is_imported(monkeypatch):
+    import sys
+
+    from spacy.lang.en.stop_words import STOP_WORDS as spacy_stop_words
+
+    assert text._spacy_stop_words() == frozenset(spacy_stop_words) == text.STOP_WORDS
+    monkeypatch.delitem(sys.modules, "spacy")  # read from spaCy's file, spaCy not imported
+    assert text._spacy_stop_words() == frozenset(spacy_stop_words)
+    assert "the" in text.STOP_WORDS and "bridge" not in text.STOP_WORDS and len(text.STOP_WORDS) == 326
+
+
+def test_torch_alone_is_hidden_while_spacy_is_imported():
+    import importlib.metadata
+
+    hide = text._HideTorch()
+    for name in ("torch", "torch.nn"):
+        with pytest.raises(ModuleNotFoundError, match=f"^No module named '{name}'$") as caught:
+            hide.find_spec(name)
+        assert caught.value.name == name
+    assert hide.find_spec("torchvision") is None and hide.find_spec("numpy") is None
+    import spacy
+
+    assert text._import_spacy() is spacy
+    assert text.tokenizer_version() == f"spacy-{importlib.metadata.version('spacy')}-blank-en"
+
+
+def test_one_pipeline_with_the_sentencizer():
+    text.nlp.cache_clear()
+    pipeline = text.nlp()
+    assert pipeline.pipe_names == ["sentencizer"] and pipeline.lang == "en" and text.nlp() is pipeline
+    assert [s.text for s in pipeline("One two. Three four.").sents] == ["One two.", "Three four."]
+    assert text.tokenize("Rain, fell  here.") == ["Rain", ",", "fell", "here", "."]
+
+
+def test_importing_the_module_imports_no_spacy_and_tokenizing_imports_no_torch():
+    import importlib.util
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys; import pyrabench.text as t; before = 'spacy' in sys.modules; t.nlp(); "
+            "print(before, 'torch' in sys.modules, 'spacy' in sys.modules)")
+    env = {**os.environ, "PYTHONPATH": str(Path(text.__file__).resolve().parents[1])}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.split() == ["False", "False", "True"]
+    assert importlib.util.find_spec("torch") is not None  # torch is installed here: hiding it is tested
+
+
+def test_the_memo_holds_up_to_its_limit(empty_memo, monkeypatch):
+    monkeypatch.setattr(text, "_MEMO_LIMIT", 3)
+    for t in list(EXPECTED)[:3]:
+        text.words_many([t])
+    assert len(text._MEMO) == 3
+    text.words_many([list(EXPECTED)[3]])
+    assert len(text._MEMO) == 1
