@@ -171,3 +171,11 @@ def test_estimate_of_a_summary_without_ideal_is_zero():
     out = intervals.estimate_sd(frame, [1.0, 0.5, 0.5], ["topic", "system"])
     assert out.to_dict("list") == {"topic": ["a", "b"], "system": ["s", "s"], "estimate": [0.0, 0.5],
                                    "sd": [0.0, pytest.approx(np.sqrt(9 * 0.25) / 3)]}
+
+
+def test_a_system_interval_below_zero_is_floored_at_zero():
+    """Two topics far apart and a held-out error far below: the bootstrap's lower percentile is
+    negative, and a mean score cannot be."""
+    new = pd.DataFrame({"system": ["a"] * 2, "topic": ["t1", "t2"], "estimate": [0.01, 0.5]})
+    table = intervals.system_intervals(new, intervals.SystemErrors(np.array([-0.4, 0.3])), seed=0)
+    assert table["estimate_low"].iloc[0] == 0.0 and table["estimate_high"].iloc[0] > 0.5

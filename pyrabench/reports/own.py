@@ -214,8 +214,10 @@ def explain_blocks(explained: pd.DataFrame, summaries: pd.DataFrame, title: str 
         lines.extend(_wrapped(title, "", "", width))
     for (topic, system), rows in explained.groupby(["topic", "system"], sort=False):
         s = per.loc[(topic, system)]
-        head = (f"{topic} / {system}: estimate {s['estimate']:.3f} [{s['estimate_low']:.3f}, "
-                f"{s['estimate_high']:.3f}], {int(s['scus'])} SCU{'s' if int(s['scus']) != 1 else ''} counted")
+        known = np.isfinite(s["estimate_low"]) and np.isfinite(s["estimate_high"])
+        interval = f"[{s['estimate_low']:.3f}, {s['estimate_high']:.3f}]" if known else f"[{MISSING}]"
+        head = (f"{topic} / {system}: estimate {s['estimate']:.3f} {interval}, "
+                f"{int(s['scus'])} SCU{'s' if int(s['scus']) != 1 else ''} counted")
         lines.extend(["", *_wrapped(head, "", "    ", width)])
         for r in rows.itertuples():
             mark = "counted" if r.counted else "       "

@@ -145,8 +145,8 @@ def system_errors(summaries: pd.DataFrame, system: Sequence[str] = ("corpus", "s
 def system_intervals(summaries: pd.DataFrame, errors: SystemErrors | None, confidence: float = CONFIDENCE,
                      seed: int = 0, n_resamples: int = N_RESAMPLES) -> pd.DataFrame:
     """Per system of ``summaries`` (columns ``system``, ``topic``, ``estimate``): topics, mean
-    estimate and the interval of the module docstring (``errors=None``: the bootstrap over
-    topics alone). Each system's draws come from the same seed, so no system's interval
+    estimate and the interval of the module docstring, its lower bound floored at 0
+    (``errors=None``: the bootstrap over topics alone). Each system's draws come from the same seed, so no system's interval
     depends on the others or on the order of the rows (topics are sorted)."""
     _check(confidence)
     rows = []
@@ -159,6 +159,7 @@ def system_intervals(summaries: pd.DataFrame, errors: SystemErrors | None, confi
             if errors is not None and errors.n:
                 means = means + errors.residuals[rng.integers(0, errors.n, n_resamples)]
             low, high = percentile_interval(means, confidence)
+            low = max(low, 0.0)  # a mean score is never below 0, as a summary's bound
         rows.append({"system": system, "topics": len(g), "estimate": float(est.mean()),
                      "estimate_low": low, "estimate_high": high})
     return pd.DataFrame(rows, columns=SYSTEM_COLUMNS)
