@@ -29,12 +29,13 @@ import numpy as np
 
 from pyrabench.data.corpora import load_corpus
 from pyrabench.dataroot import resolve
-from pyrabench.scoring.auto import calibrated, pipeline, variants
-from pyrabench.scoring.auto.matching import best_matching, best_matching_reference
-from pyrabench.scoring.auto.segments import candidate_segments, tokenize_many
-from pyrabench.scoring.auto.similarity import COMBINES
-from pyrabench.scoring.auto.similarity import combine as combine_columns
-from pyrabench.scoring.auto.thresholds import LEVELS, determine_thresholds
+from pyrabench.scoring.recipe2013 import pipeline
+from pyrabench.scoring.recipe2013.matching import best_matching, best_matching_reference
+from pyrabench.scoring.recipe2013.segments import candidate_segments, tokenize_many
+from pyrabench.scoring.recipe2013.similarity import COMBINES
+from pyrabench.scoring.recipe2013.similarity import combine as combine_columns
+from pyrabench.scoring.recipe2013.thresholds import LEVELS, determine_thresholds
+from pyrabench.scoring.scu_model import calibrated, variants
 
 TARGET_SECONDS = 60.0
 THRESHOLD = 0.5

@@ -25,7 +25,7 @@ from pyrabench.data.corpora import load_corpus
 from pyrabench.data.summaries import Summary
 from pyrabench.dataroot import resolve
 from pyrabench.errors import PyrabenchWarning
-from pyrabench.scoring.auto.own import score_summaries
+from pyrabench.scoring.own.summaries import score_summaries
 
 TARGET_SECONDS = 15.0
 N_SUMMARIES = 100

@@ -24,8 +24,9 @@ from pathlib import Path
 from pyrabench.data.corpora import load_corpus
 from pyrabench.dataroot import resolve
 from pyrabench.scoring import rouge
-from pyrabench.scoring.auto import pipeline, variants
 from pyrabench.scoring.metrics import correlate_corpus
+from pyrabench.scoring.recipe2013 import pipeline
+from pyrabench.scoring.scu_model import variants
 
 DUC = ("duc2006", "duc2007", "duc2007-update")
 TARGET_AUTO, TARGET_CORRELATE, TARGET_CHAPTER = 60.0, 10.0, 120.0

@@ -34,8 +34,8 @@ from pyrabench.dataroot import resolve
 from pyrabench.embeddings import sentence_encoder as se
 from pyrabench.paraphrase import build as benchmark
 from pyrabench.paraphrase import evaluate as evaluation
-from pyrabench.scoring.auto import calibrated
 from pyrabench.scoring.manual import DEFAULT_CONVENTION
+from pyrabench.scoring.scu_model import calibrated
 
 
 def scorer_texts(corpus) -> list[list[str]]:

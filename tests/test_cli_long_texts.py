@@ -10,8 +10,8 @@ import random
 import pytest
 
 from pyrabench.cli import main
-from pyrabench.scoring.auto.segments import tokenize_summary
 from pyrabench.scoring.pyramids.builder import MAX_UNITS
+from pyrabench.scoring.recipe2013.segments import tokenize_summary
 from pyrabench.text import count_words
 
 WORDS = ("the fire burned forest near town winds spread quickly schools closed crews fought blaze officials "

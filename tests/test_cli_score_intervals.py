@@ -13,7 +13,7 @@ import pandas as pd
 from pyrabench.cli import main
 from pyrabench.data.corpora import load_corpus
 from pyrabench.reports.own import interval_legend, interval_notes, interval_text, known_intervals
-from pyrabench.scoring.auto.intervals import SummaryErrors
+from pyrabench.scoring.scu_model.intervals import SummaryErrors
 
 TOO_FEW = "too few held-out summaries for a 95 % interval: 8 (it needs 39)"
 ONE_TOPIC = "1 topic: an interval over topics needs two or more"

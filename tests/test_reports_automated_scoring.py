@@ -14,8 +14,8 @@ from matplotlib.colors import to_rgba
 
 from pyrabench.data.corpora import load_corpus
 from pyrabench.reports import automated_scoring as reports
-from pyrabench.scoring.auto import variants
-from pyrabench.scoring.auto.thresholds import determine_thresholds, kde
+from pyrabench.scoring.recipe2013.thresholds import determine_thresholds, kde
+from pyrabench.scoring.scu_model import variants
 
 
 VARIANTS = pd.DataFrame({

@@ -85,7 +85,7 @@ def test_explain_blocks_fit_a_terminal_of_100_columns():
 def test_lite_agreement_table_sets_published_figures_in_their_rows():
     from pyrabench.published import LiteFigure
     from pyrabench.reports.own import LITE_ROWS, lite_agreement_table, plot_reliability
-    from pyrabench.scoring.auto.label_agreement import LabelAgreement, reliability
+    from pyrabench.scoring.scu_model.label_agreement import LabelAgreement, reliability
 
     units = {"f1": 0.5, "precision": 0.4, "recall": 0.7, "auc": 0.8, "ece": 0.1, "counted": 1.3, "present": 0.9}
     corr = {"estimate": {"summary": {"pearson": 0.55, "spearman": 0.5}, "pooled": {"pearson": 0.53},

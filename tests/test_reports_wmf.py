@@ -8,7 +8,7 @@ import pytest
 
 from pyrabench.published import WEIWEI_RUN1_2012, WMF_INDEPENDENT_CHECK
 from pyrabench.reports import wmf as reports
-from pyrabench.scoring.auto import reference
+from pyrabench.scoring.recipe2013 import reference
 
 
 def _year(offset):

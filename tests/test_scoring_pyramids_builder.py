@@ -11,11 +11,11 @@ import pytest
 
 from pyrabench.data import sacrerouge
 from pyrabench.data.user_pyramids import read_user_pyramids
-from pyrabench.scoring.auto.pipeline import Item, auto_score
+from pyrabench.errors import OutputError, PyrabenchError
 from pyrabench.scoring.manual import modified_ideal
 from pyrabench.scoring.pyramids import builder
 from pyrabench.scoring.pyramids.builder import EDUA, build, capacity, cliques, write_pyramids
-from pyrabench.errors import OutputError, PyrabenchError
+from pyrabench.scoring.recipe2013.pipeline import Item, auto_score
 
 UNI = EDUA.with_(similarity="uni")
 MODELS = {

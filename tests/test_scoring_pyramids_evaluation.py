@@ -164,10 +164,10 @@ def test_targets_hold_at_their_bounds():
 
 
 def test_sample_scores_on_built_pyramids_join_the_manual_nist_and_rouge_columns(sample_root, tmp_path, monkeypatch):
-    from pyrabench.scoring.auto import variants
     from pyrabench.scoring.correlate import correlations, flat_row
     from pyrabench.scoring.manual import score_corpus
     from pyrabench.scoring.rouge import rouge_frame
+    from pyrabench.scoring.scu_model import variants
 
     monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path))
     corpus = load_corpus("duc2007", sample_root)

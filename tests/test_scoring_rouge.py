@@ -73,7 +73,7 @@ def test_rouge_frame_cached_and_equal(sample_root, tmp_path, monkeypatch):
 
 
 def test_rouge_items_scores_each_item_against_its_pyramid(sample_root):
-    from pyrabench.scoring.auto.pipeline import items_from_peers
+    from pyrabench.scoring.recipe2013.pipeline import items_from_peers
 
     corpus = load_corpus("duc2007", sample_root)
     items = items_from_peers(corpus.peers)

@@ -24,8 +24,8 @@ _ENV = "PYRABENCH_CACHE"
 #: The package's module-level memos (dicts) of results computed by the modules under test.
 MEMOS = {
     "pyrabench.text": ("_MEMO",),
-    "pyrabench.scoring.auto.calibrated": ("_UNITS", "_FRAMES"),
-    "pyrabench.scoring.auto.pipeline": ("_CORPUS_KEYS",),
+    "pyrabench.scoring.scu_model.calibrated": ("_UNITS", "_FRAMES"),
+    "pyrabench.scoring.recipe2013.pipeline": ("_CORPUS_KEYS",),
     "pyrabench.scoring.pyramids.evaluation": ("_UNITS",),
     "pyrabench.scoring.manual": ("_TERMS",),
 }

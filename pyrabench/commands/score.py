@@ -14,11 +14,11 @@ from ..dataroot import resolve
 from ..errors import PyrabenchError
 from ..reports.own import explain_blocks, figure_text, interval_legend, interval_notes, interval_text, known_intervals
 from ..reports.tables import MISSING
-from ..scoring.auto.label_agreement import label_agreement
-from ..scoring.auto.own import score_summaries
-from ..scoring.auto.pan_export import write_pan
-from ..scoring.auto.pipeline import run_corpus
 from ..scoring.manual import agreement, score_corpus, topic_summary
+from ..scoring.own.pan_export import write_pan
+from ..scoring.own.summaries import score_summaries
+from ..scoring.recipe2013.pipeline import run_corpus
+from ..scoring.scu_model.label_agreement import label_agreement
 from ._common import (
     add_data_argument,
     add_json_argument,

@@ -1,7 +1,7 @@
 """Reading pyramids of the user's own: a DUCView ``.pyr``, a folder of them or SacreROUGE JSONL,
 and finding each summary's pyramid among them.
 
-The automated scorer (:func:`pyrabench.scoring.auto.own.score_summaries`) scores summaries against
+The automated scorer (:func:`pyrabench.scoring.own.summaries.score_summaries`) scores summaries against
 these as against a corpus's pyramids, so they are checked here as a corpus's are read: at least
 one model summary and at least one SCU. A pyramid of one model summary is a *lite* pyramid
 (one reference's content units, :mod:`.lite_pyramids`): every SCU weighs 1 and the modified

@@ -3,7 +3,7 @@ the 2013 variants ranked with their intervals, the similarity densities of human
 with the KDE thresholds, the calibrated variants' table, the cross-corpus table, and the
 verdicts read from them (``*_claims``).
 
-Every figure comes from the task (:mod:`pyrabench.scoring.auto`,
+Every figure comes from the task (:mod:`pyrabench.scoring.recipe2013`,
 :mod:`pyrabench.scoring.experiments`); here it is labelled, arranged and worded."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import numpy as np
 import pandas as pd
 
 from ..extras import plotting
-from ..scoring.auto.thresholds import determine_thresholds, kde
-from ..scoring.auto.transfer import TARGETS, targets_met
+from ..scoring.recipe2013.thresholds import determine_thresholds, kde
+from ..scoring.studies.transfer import TARGETS, targets_met
 from .manual_scores import corpora_phrase, listed, pearsons
 
 
@@ -76,7 +76,7 @@ def plot_densities(pairs, ax=None, grid: int = 600):
 
 def study_claims(variants_both: pd.DataFrame, margin: float = 0.05) -> str:
     """The 2013 variants beside ours (``variants_both``: every variant of both studies, a
-    ``study`` column, :func:`pyrabench.scoring.auto.stats.variant_table` figures): whether the best
+    ``study`` column, :func:`pyrabench.scoring.recipe2013.stats.variant_table` figures): whether the best
     of each study reproduces the absolute scores about equally well (Pearson within ``margin``),
     and how many variants retrieve more SCUs than the annotator and keep a Jaccard below their
     score correlation."""
@@ -124,7 +124,7 @@ def variants_view(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def variant_claims(table: pd.DataFrame, level: str = "summary") -> str:
-    """The chapter's reading of :func:`pyrabench.scoring.auto.variants.variant_table`: each lever
+    """The chapter's reading of :func:`pyrabench.scoring.scu_model.variants.variant_table`: each lever
     against its neighbour, by the mean over corpora of ``level`` Pearson (variants the table
     lacks are left out of the reading)."""
     r = table.groupby("variant", sort=False)[f"{level}_pearson"].mean()
@@ -236,7 +236,7 @@ def default_claims(results: dict, metric: str = "auto", baseline: str = "rouge_2
 
 
 def transfer_view(table: pd.DataFrame) -> pd.DataFrame:
-    """:func:`pyrabench.scoring.auto.transfer.transfer_table` as the chapter shows it: per
+    """:func:`pyrabench.scoring.studies.transfer.transfer_table` as the chapter shows it: per
     direction, the SCU sets against the annotators, the intervals' coverage and width, and per
     system the estimate beside ROUGE-2 with the paired tests' p (PERM-SYSTEMS, PERM-BOTH)."""
     if "set_f1" not in table.columns or not len(table):
@@ -267,7 +267,7 @@ def transfer_view(table: pd.DataFrame) -> pd.DataFrame:
 
 def transfer_combined_view(table: pd.DataFrame) -> pd.DataFrame:
     """Per direction, per system: the estimate, the combined score (estimate and ROUGE-2,
-    :func:`pyrabench.scoring.auto.transfer.combined`) and ROUGE-2, Pearson and Kendall, with the
+    :func:`pyrabench.scoring.studies.transfer.combined`) and ROUGE-2, Pearson and Kendall, with the
     combined score's paired p against ROUGE-2 (PERM-SYSTEMS / PERM-BOTH)."""
     if "system_pearson_combined" not in table.columns:
         return pd.DataFrame({"note": ["no direction could be fitted on this data"]})
@@ -283,9 +283,9 @@ def transfer_combined_view(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def transfer_claims(table: pd.DataFrame, ceiling: dict) -> str:
-    """Which targets (:data:`pyrabench.scoring.auto.transfer.TARGETS`) the calibrated scorer
+    """Which targets (:data:`pyrabench.scoring.studies.transfer.TARGETS`) the calibrated scorer
     meets on the corpora it never saw, read from :func:`transfer_view`'s table, with the two
-    annotators' agreement (:func:`pyrabench.scoring.auto.scu_sets.ceiling`) beside the SCU sets."""
+    annotators' agreement (:func:`pyrabench.scoring.scu_model.scu_sets.ceiling`) beside the SCU sets."""
     t = table.dropna(subset=["set_f1"]) if "set_f1" in table.columns else table.iloc[:0]
     if not len(t):
         return "No direction could be fitted on this data: the corpora are too small to measure transfer."

@@ -1,11 +1,11 @@
 """The SCU model's lever table as chapter 6 shows it (labels only: the figures are
-:func:`pyrabench.scoring.auto.levers.lever_table`'s)."""
+:func:`pyrabench.scoring.studies.levers.lever_table`'s)."""
 
 from __future__ import annotations
 
 import pandas as pd
 
-from ..scoring.auto.levers import DUC_TARGETS, targets_met
+from ..scoring.studies.levers import DUC_TARGETS, targets_met
 
 SHORT = {"duc2006": "06", "duc2007": "07", "duc2007-update": "07u"}
 

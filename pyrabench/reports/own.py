@@ -3,11 +3,11 @@ computed from its figures.
 
 The figures themselves (the placement among the DUC systems, the trust figures, the SCUs the
 calibrated model finds beside NIST's lead, the overlap of a lead with NIST's) are computed by
-:mod:`pyrabench.scoring.auto.placement`; here they are only put into words, every verdict decided
+:mod:`pyrabench.scoring.own.placement`; here they are only put into words, every verdict decided
 by the figures it is given, and drawn: :func:`plot_estimates` sets the DUC systems' manual means
 against their estimates with intervals, and yours. :func:`explain_blocks` lays the SCUs the model
 finds out for a terminal; :func:`plot_reliability` draws the reliability curve of the model's
-probabilities against crowd labels (:mod:`pyrabench.scoring.auto.label_agreement`).
+probabilities against crowd labels (:mod:`pyrabench.scoring.scu_model.label_agreement`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from ..extras import plotting
-from ..scoring.auto.intervals import SummaryErrors, min_held_out
+from ..scoring.scu_model.intervals import SummaryErrors, min_held_out
 from .tables import MISSING
 
 #: A lead whose words are at least this share of NIST's lead's is "nearly the same text".
@@ -28,10 +28,10 @@ EXPLAIN_WIDTH = 100
 
 
 def interval_notes(frame: pd.DataFrame, errors: SummaryErrors | None = None) -> list[str | None]:
-    """Per row of a table of estimates (:attr:`~pyrabench.scoring.auto.own.OwnScores.summaries` or
+    """Per row of a table of estimates (:attr:`~pyrabench.scoring.own.summaries.OwnScores.summaries` or
     ``.systems``): why its interval cannot be computed, None where it can. A summary's interval
     reads conformal quantiles off ``errors``' held-out summaries, which need
-    :func:`~pyrabench.scoring.auto.intervals.min_held_out` of them; a system's is a bootstrap
+    :func:`~pyrabench.scoring.scu_model.intervals.min_held_out` of them; a system's is a bootstrap
     over its topics, which needs two."""
     notes: list[str | None] = []
     for row in frame.itertuples(index=False):
@@ -79,7 +79,7 @@ def figure_text(value, decimals: int = 3) -> str:
 
 def lite_interval_claims(agreement) -> str:
     """How the intervals of a lite dataset's summaries and systems hold the human shares
-    (:class:`~pyrabench.scoring.auto.label_agreement.LabelAgreement`), over those that can be
+    (:class:`~pyrabench.scoring.scu_model.label_agreement.LabelAgreement`), over those that can be
     computed; a level with none says so."""
     iv = agreement.intervals
 
@@ -110,7 +110,7 @@ def interval_phrase(low: float, high: float, note: str | None, decimals: int = 3
 
 def lead_reading(overlap: float) -> str:
     """Whether our leads are NIST's baseline, from the share of their words in NIST's lead
-    (:func:`pyrabench.scoring.auto.placement.lead_overlap`)."""
+    (:func:`pyrabench.scoring.own.placement.lead_overlap`)."""
     if not np.isfinite(overlap):
         return "The corpus has no NIST lead to set our leads beside."
     if overlap >= NEARLY_SAME:
@@ -126,7 +126,7 @@ def lead_reading(overlap: float) -> str:
 
 def trust_reading(figures: dict, system: str) -> str:
     """The chapter's paragraph on how far ``system``'s estimate can be trusted, every figure from
-    :func:`pyrabench.scoring.auto.placement.trust`."""
+    :func:`pyrabench.scoring.own.placement.trust`."""
     f = figures
     interval = (f"[{f['system_r_low']:.3f}, {f['system_r_high']:.3f}]" if np.isfinite(f["system_r_low"])
                 else "(no interval)")
@@ -204,7 +204,7 @@ def _wrapped(text: str, first: str, rest: str, width: int) -> list[str]:
 
 def explain_blocks(explained: pd.DataFrame, summaries: pd.DataFrame, title: str = "",
                    width: int = EXPLAIN_WIDTH) -> str:
-    """The SCUs ``--explain`` lists (:meth:`pyrabench.scoring.auto.own.OwnScores.explained`) under
+    """The SCUs ``--explain`` lists (:meth:`pyrabench.scoring.own.summaries.OwnScores.explained`) under
     ``title``, one block per summary, no line wider than ``width``: a heading (topic, system,
     estimate and interval, the SCUs counted), then per SCU its counted flag, probability and
     weight before its label, and the sentence carrying its evidence under it, each wrapped."""
@@ -258,7 +258,7 @@ def _figure(agreement, score: str, where: tuple[str, str]) -> float:
 
 
 def lite_agreement_table(agreements: dict, published=()) -> pd.DataFrame:
-    """The lite agreement table: one column per :class:`~pyrabench.scoring.auto.label_agreement.LabelAgreement`
+    """The lite agreement table: one column per :class:`~pyrabench.scoring.scu_model.label_agreement.LabelAgreement`
     (keyed by its column title; its estimate), ROUGE-2 beside the first (correlations only), and
     one column per published scorer and dataset (:data:`pyrabench.published.LITE_PYRAMID_FIGURES`,
     the rows it reports); "—" where a column has no figure."""
@@ -280,7 +280,7 @@ def lite_agreement_table(agreements: dict, published=()) -> pd.DataFrame:
 
 
 def plot_reliability(curves: dict, title: str = ""):
-    """Reliability curves (:func:`pyrabench.scoring.auto.label_agreement.reliability`), one per
+    """Reliability curves (:func:`pyrabench.scoring.scu_model.label_agreement.reliability`), one per
     entry of ``curves`` (name → curve): per bin of the model's probability, the share of units
     the crowd found present against the bin's mean probability, each point's area its units;
     the diagonal is perfect calibration."""

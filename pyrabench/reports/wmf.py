@@ -74,7 +74,7 @@ PAIRS_2013 = (("lsa", "cos"), ("lsa", "aug"), ("wmf", "cos"), ("wmf-aug", "aug")
 
 def agreement_reading(summary: pd.DataFrame) -> str:
     """Which of our similarities reproduces the 2013 WMF sets best, worded from
-    :func:`pyrabench.scoring.auto.reference.agreement_summary`."""
+    :func:`pyrabench.scoring.recipe2013.reference.agreement_summary`."""
     parts = []
     for (mine, other), r in summary.iterrows():
         parts.append(f"`{mine}` against the 2013 `{other}` sets: mean Jaccard {r['mean Jaccard']:.3f} over "

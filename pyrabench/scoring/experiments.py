@@ -9,7 +9,7 @@ what the result is computed from:
   summary's manual, ROUGE and automated scores and NIST's judgments, as
   :func:`pyrabench.scoring.metrics.metric_frame` reads them from their own cache entries), the
   metrics that could not be computed, and the parameters;
-* the system-level diagnosis: the corpus content (:func:`.auto.pipeline.corpus_key`) with the
+* the system-level diagnosis: the corpus content (:func:`.recipe2013.pipeline.corpus_key`) with the
   scores it reads or the versions of the features it computes;
 
 plus :data:`VERSION`, raised whenever a computation here or in :mod:`.correlate` and
@@ -31,13 +31,14 @@ from ..cache import cached_frame, cached_result, fingerprint
 from ..data import judgments
 from ..errors import MissingDataError
 from ..resampling import N_RESAMPLES
-from .auto import calibrated, diagnosis, variants
-from .auto.pipeline import corpus_key
-from .auto.variants import auto_frame
 from .correlate import LEVELS, comparisons, correlations, per_summary, system_means
 from .manual import CONVENTIONS, score_corpus
 from .metrics import KEYS, correlate_corpus, metric_frame
+from .recipe2013.pipeline import corpus_key
 from .rouge import rouge_frame
+from .scu_model import calibrated, variants
+from .scu_model.variants import auto_frame
+from .studies import diagnosis
 
 #: Raised whenever an experiment's figures change for the same inputs (a fix in this module, in
 #: :mod:`.correlate` or in :mod:`pyrabench.resampling`), so no stale entry is read.
@@ -102,7 +103,7 @@ def system_frame(corpora: dict, metrics: Sequence[str] = ("auto", "rouge_2"), re
 
 def variant_table(corpora: dict, names: Sequence[str] | None = None, baselines: Sequence[str] = ("rouge_2",),
                   n_resamples: int = N_RESAMPLES, seed: int = 0, cache: bool = True) -> pd.DataFrame:
-    """:func:`pyrabench.scoring.auto.variants.variant_table`, cached by every score it correlates
+    """:func:`pyrabench.scoring.scu_model.variants.variant_table`, cached by every score it correlates
     (each variant's automated scores, ROUGE and the manual modified score of each corpus, each
     read from its own cache entry) and the parameters."""
     names = list(names or [v.name for v in variants.VARIANTS])
@@ -210,7 +211,7 @@ def judgment_results(corpora: dict, metrics: Sequence[str] = JUDGED_METRICS, n_r
 
 
 def system_error_causes(corpora: dict, metric: str = "auto", cache: bool = True) -> pd.DataFrame:
-    """:func:`pyrabench.scoring.auto.diagnosis.system_error_causes`, cached by the corpora's
+    """:func:`pyrabench.scoring.studies.diagnosis.system_error_causes`, cached by the corpora's
     content and their ``metric`` scores."""
     option = None if metric == "auto" else metric.partition(":")[2]
     key = fingerprint(VERSION, "system-errors", metric,
@@ -220,9 +221,9 @@ def system_error_causes(corpora: dict, metric: str = "auto", cache: bool = True)
 
 def sharpening(corpora: dict, gammas: Sequence[float] = GAMMAS, choose_on: str = CHOOSE_ON,
                cache: bool = True) -> pd.DataFrame:
-    """:func:`pyrabench.scoring.auto.diagnosis.sharpening` (γ chosen on ``choose_on``), cached by
+    """:func:`pyrabench.scoring.studies.diagnosis.sharpening` (γ chosen on ``choose_on``), cached by
     what its calibrated features are computed from (the corpora's content and the feature groups'
-    versions: :func:`.auto.calibrated.group_frame`'s key), so a hit reads no feature."""
+    versions: :func:`.scu_model.calibrated.group_frame`'s key), so a hit reads no feature."""
     groups = [calibrated.FEATURE_GROUPS[g.partition(":")[0]].version for g in calibrated.group_names(calibrated.LEXICAL)]
     key = fingerprint(VERSION, "sharpening", calibrated.VERSION, groups, list(gammas), choose_on,
                       [(n, corpus_key(c)) for n, c in corpora.items()])

@@ -7,7 +7,7 @@ Names (what ``pyrabench correlate --reference/--metric`` accepts):
 * ``rouge_1``, ``rouge_2``, ``rouge_l``: ROUGE recall against the pyramid's models
   (:mod:`.rouge`, needs the ``scoring`` extra);
 * ``auto``: the automated pyramid score's default variant, ``auto:NAME`` another variant or
-  similarity (:mod:`.auto.variants`);
+  similarity (:mod:`.scu_model.variants`);
 * ``responsiveness`` and ``lq:Q1`` … ``lq:Q5``: NIST's content responsiveness and
   linguistic-quality judgments of the same peers (:mod:`pyrabench.data.judgments`; DUC only).
 
@@ -25,10 +25,10 @@ import pandas as pd
 from ..data import judgments
 from ..errors import MissingDataError, PyrabenchError, UnknownNameError
 from ..resampling import N_RESAMPLES
-from .auto import variants
 from .correlate import LEVELS, comparisons, correlations
 from .manual import CONVENTIONS, DEFAULT_CONVENTION, score_corpus
 from .rouge import ROUGE_TYPES, rouge_frame
+from .scu_model import variants
 
 KEYS = ("topic", "peer", "annotator")
 MANUAL = ("modified", "original", "coverage")

@@ -40,8 +40,8 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-from ..extras import require
 from ..cache import cached_frame, fingerprint
+from ..extras import require
 
 ROUGE_TYPES = ("rouge_1", "rouge_2", "rouge_l")
 KEYS = ("topic", "peer", "annotator")
@@ -166,7 +166,7 @@ def rouge_pyramid(pyramid, peer_texts: Sequence[str], jackknife: bool = True) ->
 
 def rouge_items(items) -> pd.DataFrame:
     """ROUGE-1/2/L recall of each scored item (``.pyramid``, ``.text``, ``.key``: the automated
-    scorer's :class:`~pyrabench.scoring.auto.pipeline.Item`) against its pyramid's model
+    scorer's :class:`~pyrabench.scoring.recipe2013.pipeline.Item`) against its pyramid's model
     summaries, jackknifed: one row per item, its ``key`` and :data:`ROUGE_TYPES`."""
     groups: dict[int, list] = {}
     for item in items:

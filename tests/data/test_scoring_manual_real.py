@@ -11,7 +11,7 @@ import pytest
 
 from pyrabench.data.corpora import load_corpus
 from pyrabench.scoring import manual as scoring
-from pyrabench.scoring.auto.reference import load_scus_identified
+from pyrabench.scoring.recipe2013.reference import load_scus_identified
 
 DUC = {"duc2006": ("duc2006/DUC2006pyramiddata/allpans", 462),
        "duc2007": ("duc2007/mainPyramidEval/allpans", 299),
@@ -96,7 +96,7 @@ def test_passonneau_manual_sets_equal_the_2013_human_sets(real_data):
 
 
 def test_automated_scorer_runs_on_passonneau(real_data):
-    from pyrabench.scoring.auto.pipeline import run_corpus
+    from pyrabench.scoring.recipe2013.pipeline import run_corpus
 
     run = run_corpus(load_corpus("passonneau2013", real_data), "uni", "max")
     assert len(run.thresholds) == 5

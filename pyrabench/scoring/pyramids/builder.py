@@ -7,7 +7,7 @@ EDUA, the builder of PyrEval, in five steps, each here with the setting it publi
    sentences whole).
 2. **Vectors.** Every unit gets a vector: WMF (the package's WTMF, :mod:`pyrabench.embeddings.wmf`,
    EDUA's), or ``uni`` (content-word Dice), ``minilm``, … (anything
-   :class:`~pyrabench.scoring.auto.calibrated.UnitSimilarity` knows). All pairs at once, one
+   :class:`~pyrabench.scoring.scu_model.calibrated.UnitSimilarity` knows). All pairs at once, one
    matrix product.
 3. **Edges.** Two units of *different* models are joined when their similarity is above the
    ``percentile`` (EDUA: 83) of all such pairs' similarities in the topic.
@@ -80,7 +80,7 @@ EDUA = Recipe()
 
 @lru_cache(maxsize=4)
 def _unit_similarity(name: str):
-    from ..auto.calibrated import UnitSimilarity
+    from ..scu_model.calibrated import UnitSimilarity
 
     return UnitSimilarity(name)
 

@@ -29,10 +29,10 @@ from ...cache import cached_frame, fingerprint
 from ...data.model import SCU, Contributor, Part, Pyramid
 from ..correlate import correlations, flat_row
 from ..manual import score_corpus
+from ..recipe2013.pipeline import corpus_key
 from ..rouge import rouge_frame
-from ..auto import calibrated, variants
-from ..auto.calibrated import KEYS
-from ..auto.pipeline import corpus_key
+from ..scu_model import calibrated, variants
+from ..scu_model.calibrated import KEYS
 from . import agreement, builder
 from .builder import EDUA, Recipe
 

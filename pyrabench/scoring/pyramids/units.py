@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ...errors import UnknownNameError
-from ..auto.segments import Tokens, tokenize_many
+from ..recipe2013.segments import Tokens, tokenize_many
 
 UNITS = ("clause", "sentence")
 MIN_WORDS = 4

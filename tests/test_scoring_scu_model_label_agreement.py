@@ -1,0 +1,122 @@
+"""Agreement of the scorer with crowd labels, on values computed by hand."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from pyrabench.errors import PyrabenchError
+from pyrabench.scoring.scu_model.label_agreement import (expected_calibration_error, label_agreement, reliability,
+                                                    roc_auc)
+
+
+def test_reliability_ece_and_auc_by_hand():
+    p, y = [0.05, 0.15, 0.18, 0.95, 1.0], [0, 1, 0, 1, 1]
+    curve = reliability(p, y)
+    assert curve["n"].tolist() == [1, 2, 0, 0, 0, 0, 0, 0, 0, 2]  # 1.0 falls in the last bin
+    assert curve["low"].tolist()[:2] == [0.0, 0.1] and curve["high"].tolist()[-1] == 1.0
+    assert curve.loc[[0, 1, 9], "p"].tolist() == pytest.approx([0.05, 0.165, 0.975])
+    assert curve.loc[[0, 1, 9], "present"].tolist() == pytest.approx([0.0, 0.5, 1.0])
+    assert curve.loc[2:8, "p"].isna().all()
+    # (1·0.05 + 2·|0.165 − 0.5| + 2·|0.975 − 1|) / 5
+    assert expected_calibration_error(p, y) == pytest.approx(0.77 / 5)
+    assert roc_auc(p, y) == pytest.approx(5 / 6)  # positives beat negatives in 5 of 6 pairs
+    assert math.isnan(roc_auc([0.2, 0.3], [1, 1])) and math.isnan(expected_calibration_error([], []))
+    with pytest.raises(PyrabenchError, match=r"\[0, 1\]"):
+        reliability([1.5], [1])
+
+
+# two examples × three systems, two units each: human shares t1 (1, .5, 0), t2 (.5, 0, 1)
+Y = {("t1", "a"): [1, 1], ("t1", "b"): [1, 0], ("t1", "c"): [0, 0],
+     ("t2", "a"): [1, 0], ("t2", "b"): [0, 0], ("t2", "c"): [1, 1]}
+# one false positive (t1/b unit 2), one false negative (t2/a unit 1)
+COUNTED = {("t1", "a"): [1, 1], ("t1", "b"): [1, 1], ("t1", "c"): [0, 0],
+           ("t2", "a"): [0, 0], ("t2", "b"): [0, 0], ("t2", "c"): [1, 1]}
+ESTIMATE = {("t1", "a"): (0.8, 0.6, 1.0), ("t1", "b"): (0.6, 0.4, 0.8), ("t1", "c"): (0.1, 0.0, 0.3),
+            ("t2", "a"): (0.3, 0.1, 0.45), ("t2", "b"): (0.2, 0.0, 0.4), ("t2", "c"): (0.9, 0.7, 1.0)}
+
+
+def _frames():
+    labels, scus = [], []
+    for (t, s), ys in Y.items():
+        for k, (y, c) in enumerate(zip(ys, COUNTED[(t, s)]), 1):
+            labels.append({"topic": t, "system": s, "scu_id": k, "y": y})
+            scus.append({"topic": t, "system": s, "scu_id": k, "p": 0.9 if c else 0.1, "counted": bool(c)})
+    summaries = pd.DataFrame([{"topic": t, "system": s, "estimate": e, "estimate_low": lo, "estimate_high": hi}
+                              for (t, s), (e, lo, hi) in ESTIMATE.items()])
+    systems = pd.DataFrame({"system": ["a", "b", "c"], "estimate_low": [0.5, 0.2, 0.4],
+                            "estimate_high": [0.6, 0.3, 0.6]})
+    return pd.DataFrame(scus), summaries, systems, pd.DataFrame(labels)
+
+
+def _pearson(x, y):
+    x, y = np.asarray(x) - np.mean(x), np.asarray(y) - np.mean(y)
+    return float((x * y).sum() / np.sqrt((x * x).sum() * (y * y).sum()))
+
+
+def test_label_agreement_by_hand():
+    a = label_agreement(*_frames(), n_resamples=50)
+    assert (a.summaries, a.systems, a.examples) == (6, 3, 2)
+    u = a.units
+    assert (u["precision"], u["recall"], u["f1"]) == pytest.approx((5 / 6, 5 / 6, 5 / 6))
+    assert (u["counted"], u["present"], u["pairs"]) == (1.0, 1.0, 12)
+    # AUC: five positives at 0.9 beat five negatives at 0.1 and tie one; the one at 0.1 ties five: 30/36
+    assert u["auc"] == pytest.approx(30 / 36)
+    assert u["ece"] == pytest.approx(1 / 15)  # both bins: |p − share present| = 1/15
+    est = a.correlations["estimate"]
+    # per example across systems: t1 r = .35/sqrt(.5·.26), t2 r = .35/sqrt(.5·.28667); ranks agree in both
+    r1, r2 = 0.35 / math.sqrt(0.5 * 0.26), 0.35 / math.sqrt(0.5 * (0.25 + 0.64 + 1.69) / 9)
+    assert est["summary"]["pearson"] == pytest.approx((r1 + r2) / 2)
+    assert (est["summary"]["spearman"], est["summary"]["kendall"], est["summary"]["n"]) == (
+        pytest.approx(1.0), pytest.approx(1.0), 2)
+    assert est["pooled"]["pearson"] == pytest.approx(_pearson([1, .5, 0, .5, 0, 1], [.8, .6, .1, .3, .2, .9]))
+    assert est["pooled"]["n"] == 6
+    # systems: human means (.75, .25, .5), estimates (.55, .4, .5)
+    assert est["system"]["pearson"] == pytest.approx(_pearson([.75, .25, .5], [.55, .4, .5]))
+    assert est["system"]["kendall"] == pytest.approx(1.0) and "rouge_2" not in a.correlations
+    # t2/a's human share .5 lies above its interval [.1, .45]; system a's .75 above [.5, .6]
+    assert a.intervals["coverage"] == pytest.approx(5 / 6)
+    assert a.intervals["width"] == pytest.approx((0.4 + 0.4 + 0.3 + 0.35 + 0.4 + 0.3) / 6)
+    assert a.intervals["system_coverage"] == pytest.approx(2 / 3)
+    assert a.intervals["system_width"] == pytest.approx(0.4 / 3)
+    figures = a.figures()
+    assert figures["units F1"] == pytest.approx(5 / 6) and "estimate: summary (pooled) kendall" in figures
+    out = a.to_json()
+    assert out["units"]["f1"] == pytest.approx(5 / 6) and len(out["reliability"]) == 10
+    assert out["reliability"][5]["p"] is None  # an empty bin is null, never NaN
+
+
+def test_an_example_constant_on_one_side_is_left_out():
+    scus, summaries, systems, labels = _frames()
+    summaries.loc[summaries["topic"] == "t2", "estimate"] = 0.5
+    est = label_agreement(scus, summaries, systems, labels, n_resamples=20).correlations["estimate"]
+    assert est["summary"]["n"] == 1 and est["summary"]["pearson"] == pytest.approx(0.35 / math.sqrt(0.5 * 0.26))
+
+
+def test_an_unscored_summary_counts_no_unit_and_bad_joins_are_refused():
+    scus, summaries, systems, labels = _frames()
+    empty = scus[(scus["topic"] == "t1") & (scus["system"] == "c")].index
+    a = label_agreement(scus.drop(index=empty), summaries, systems, labels, n_resamples=20)
+    assert a.units["pairs"] == 12 and a.units["f1"] == pytest.approx(5 / 6)
+    with pytest.raises(PyrabenchError, match="no label for unit 2 of topic 't1', system 'a'"):
+        label_agreement(scus, summaries, systems, labels.drop(index=1), n_resamples=20)
+    with pytest.raises(PyrabenchError, match="labels for a summary not scored: topic 't2', system 'c'"):
+        label_agreement(scus, summaries.iloc[:5], systems, labels, n_resamples=20)
+    with pytest.raises(PyrabenchError, match="labelled twice"):
+        label_agreement(scus, summaries, systems, pd.concat([labels, labels.iloc[:1]]), n_resamples=20)
+
+
+def test_intervals_that_cannot_be_computed_are_counted_not_averaged():
+    """An infinite interval (too few held-out summaries) holds everything and has no width: the
+    coverage and width are over the others, and how many those are is said."""
+    scus, summaries, systems, labels = _frames()
+    summaries.loc[summaries["topic"] == "t2", "estimate_high"] = np.inf
+    systems["estimate_high"] = np.inf
+    iv = label_agreement(scus, summaries, systems, labels, n_resamples=20).intervals
+    assert (iv["computed"], iv["total"], iv["system_computed"], iv["system_total"]) == (3, 6, 0, 3)
+    assert iv["coverage"] == pytest.approx(1.0)  # t1's three intervals hold their shares
+    assert iv["width"] == pytest.approx((0.4 + 0.4 + 0.3) / 3)
+    assert np.isnan(iv["system_coverage"]) and np.isnan(iv["system_width"])

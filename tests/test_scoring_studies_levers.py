@@ -1,0 +1,43 @@
+"""The lever table's targets and its view, on a table written by hand."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from pyrabench.reports import levers as lever_reports
+from pyrabench.scoring.studies import levers
+
+
+def table():
+    return pd.DataFrame([
+        {"lever": "base", "f1 a→b": 0.70, "ece a→b": 0.01, "f1 b→a": 0.60, "ece b→a": 0.06,
+         "PyrXSum f1": 0.66, "PyrXSum auc": 0.8, "PyrXSum ece": 0.05, "PyrXSum summary_r": 0.69,
+         "PyrXSum summary_r_pooled": 0.5, "PyrXSum system_r": 0.98, "PyrXSum counted": 1.09, "PyrXSum present": 1.0},
+        {"lever": "better", "f1 a→b": 0.66, "ece a→b": 0.05, "f1 b→a": 0.65, "ece b→a": 0.02,
+         "PyrXSum f1": 0.64, "PyrXSum auc": 0.8, "PyrXSum ece": 0.051, "PyrXSum summary_r": 0.70,
+         "PyrXSum summary_r_pooled": 0.5, "PyrXSum system_r": 0.979, "PyrXSum counted": 1.11, "PyrXSum present": 1.0},
+    ])
+
+
+def test_targets_are_read_at_their_bounds():
+    base, better = (levers.targets_met(r) for _, r in table().iterrows())
+    assert base == {"DUC f1": False, "DUC ece": False, "PyrXSum f1": True, "PyrXSum ece": True,
+                    "PyrXSum summary r": False, "PyrXSum system r": True, "PyrXSum counted": True}
+    assert better == {"DUC f1": True, "DUC ece": True, "PyrXSum f1": False, "PyrXSum ece": False,
+                      "PyrXSum summary r": True, "PyrXSum system r": False, "PyrXSum counted": False}
+
+
+def test_view_and_claims():
+    view = lever_reports.lever_view(table())
+    assert list(view.columns[:4]) == ["lever", "F1 a→b", "F1 b→a", "DUC ECE (worst)"]
+    assert view["DUC ECE (worst)"].tolist() == [0.06, 0.05]
+    assert view["PyrXSum counted / present"].tolist() == ["1.09 / 1.00", "1.11 / 1.00"]
+    claims = lever_reports.lever_claims(table())
+    assert "* DUC f1: better." in claims and "* PyrXSum f1: base." in claims and "0.650 (better); the target is 0.65." in claims
+
+
+def test_every_lever_measures_features_some_group_computes():
+    from pyrabench.scoring.scu_model import calibrated
+
+    assert calibrated.group_names(levers.ALL_FEATURES)  # raises if a column has no group
+    assert len({lever.name for lever in levers.LEVERS}) == len(levers.LEVERS)
