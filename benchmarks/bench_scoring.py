@@ -30,7 +30,7 @@ from pyrabench.scoring.scu_model import variants
 
 DUC = ("duc2006", "duc2007", "duc2007-update")
 TARGET_AUTO, TARGET_CORRELATE, TARGET_CHAPTER = 60.0, 10.0, 120.0
-CHAPTERS = ("05_manual_scores", "06_automated_scoring", "07_judgments")  # in order: a cold run fills the cache the next reads
+CHAPTERS = ("05_manual_scores", "06_automated_scoring", "06_scorer_across_domains", "07_judgments")  # in order: a cold run fills the cache the next reads
 SAMPLE_PEERS = 10
 
 
