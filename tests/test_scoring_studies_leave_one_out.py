@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import numpy as np
+import pytest
 import pandas as pd
 
 from pyrabench.scoring.scu_model import label_agreement, scu_sets
@@ -69,3 +70,19 @@ def test_targets():
     assert targets_met({**good, "system_coverage": np.nan})["system coverage"] is False
     assert set(targets_met(pd.Series(good))) == {"ece", "units F1", "summary coverage", "system coverage",
                                                   "summary r", "system r", "system τ"}
+
+
+def test_pooled_system_intervals_read_only_the_other_domains_errors():
+    def systems(estimate, truth):
+        return pd.DataFrame({"estimate": estimate, "truth": truth})
+
+    n = 30
+    small = systems(np.full(n, 0.5), np.full(n, 0.49))  # errors .01
+    big = systems(np.full(n, 0.5), np.linspace(0.1, 0.3, n))  # errors .2 to .4
+    rows = [{"held_out": "a", "view": "lite", "_systems": big}, {"held_out": "b", "view": "lite", "_systems": small},
+            {"held_out": "c", "view": "pyramids", "_systems": small}]
+    leave_one_out.pooled_system_intervals(rows)
+    assert rows[0]["system_coverage_pooled"] == 0.0  # a's own errors are not read: .01 from b
+    assert rows[0]["system_width_pooled"] == pytest.approx(0.02)
+    assert rows[1]["system_coverage_pooled"] == 1.0 and rows[1]["system_width_pooled"] > 0.5
+    assert np.isnan(rows[2]["system_coverage_pooled"])  # no other pyramid domain: no errors to read

@@ -37,6 +37,10 @@ def domain_view(table: pd.DataFrame) -> pd.DataFrame:
     for level, plural in (("summary", "summaries"), ("system", "systems")):
         out[f"{plural} inside (width)"] = [f"{c * 100:.1f} % ({w:.2f})" for c, w in
                                            zip(table[f"{level}_coverage"], table[f"{level}_width"])]
+    if "system_coverage_pooled" in table:
+        out["systems inside, pooled conformal (width)"] = [
+            f"{c * 100:.1f} % ({w:.2f})" if c == c else "—" for c, w in
+            zip(table["system_coverage_pooled"], table["system_width_pooled"])]
     return out.reset_index(drop=True)
 
 

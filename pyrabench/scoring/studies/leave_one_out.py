@@ -19,7 +19,9 @@ Every row has the same figures (:data:`FIGURES`): units F1, AUC and ECE (ten bin
 probabilities, units counted and present per summary, per summary and per system Pearson and
 Kendall of the estimate and of each baseline (:data:`BASELINES` present: ROUGE-2 recall, jackknifed,
 as the report prints it; MiniLM token recall when the summaries carry ``token_recall``), and the
-coverage and mean width of the 95 % intervals of summaries and systems. :func:`targets_met` says
+coverage and mean width of the 95 % intervals of summaries and systems; beside the system
+intervals, the lever :func:`pooled_system_intervals` (conformal quantiles of the per-system errors
+of the other held-out domains, so the interval carries a domain's bias). :func:`targets_met` says
 which of the issue's :data:`TARGETS` a row meets. :func:`leave_one_out_table` caches the table by
 every domain's content and the method's versions.
 """
@@ -37,11 +39,13 @@ from ..rouge import rouge_pyramid
 from ..scu_model import calibrated, label_agreement, scu_sets
 from ..scu_model.calibrated import KEYS
 from ..scu_model.domains import Domains, content_key, lite_name
-from ..scu_model.intervals import coverage
+from ..scu_model.intervals import CONFIDENCE, coverage
 from . import transfer
 
-VERSION = "leave-one-domain-out-v1"
+VERSION = "leave-one-domain-out-v2"
 N_RESAMPLES = 200
+#: A row's per-system estimates and truths, kept while the table is computed (not cached).
+SYSTEMS = "_systems"
 #: The scores correlated with the truth beside the estimate, when present.
 BASELINES = ("rouge_2", "token_recall")
 #: What the scorer must reach on a domain it never saw (issue 46), in one place: ECE at most,
@@ -80,7 +84,8 @@ def pyramid_row(model: scu_sets.SCUModel, corpus, n_resamples: int = N_RESAMPLES
             "ece": label_agreement.expected_calibration_error(p, y), "counted": sets["counted"],
             "present": sets["marked"], "summary_coverage": s["coverage"], "summary_width": s["width"],
             "system_coverage": t["coverage"], "system_width": t["width"], "summaries": s["n"], "systems": t["n"],
-            **_correlation_columns(res["levels"], scores)}
+            **_correlation_columns(res["levels"], scores),
+            SYSTEMS: systems[["estimate", "manual"]].rename(columns={"manual": "truth"})}
 
 
 def lite_row(model: scu_sets.SCUModel, frame: pd.DataFrame, rouge: pd.DataFrame, n_resamples: int = N_RESAMPLES,
@@ -96,11 +101,14 @@ def lite_row(model: scu_sets.SCUModel, frame: pd.DataFrame, rouge: pd.DataFrame,
     got = label_agreement.label_agreement(scus, summaries, systems, frame[[*keys, "scu_id", "y"]],
                                           n_resamples, seed)
     u, i = got.units, got.intervals
+    human = frame.groupby(list(keys), sort=True)["y"].mean().groupby("system").mean().rename("truth")
+    per_system = systems.set_index("system")[["estimate"]].join(human, how="inner").reset_index(drop=True)
     return {"units_f1": u["f1"], "auc": u["auc"], "ece": u["ece"], "counted": u["counted"], "present": u["present"],
             "summary_coverage": i["coverage"], "summary_width": i["width"], "system_coverage": i["system_coverage"],
             "system_width": i["system_width"], "summaries": got.summaries, "systems": got.systems,
             **_correlation_columns({lv: {s: got.correlations[s][lv] for s in got.correlations}
-                                    for lv in ("summary", "system")}, list(got.correlations))}
+                                    for lv in ("summary", "system")}, list(got.correlations)),
+            SYSTEMS: per_system}
 
 
 def duc_lite(corpus, cache: bool = True) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -172,9 +180,34 @@ def leave_one_out_table(domains: Domains, n_resamples: int = N_RESAMPLES, seed: 
             except PyrabenchError as exc:
                 rows.append({"held_out": held, "fitted_on": " + ".join(domains.without(held).names),
                              "error": str(exc)})
-        return pd.DataFrame(rows)
+        pooled_system_intervals(rows)
+        return pd.DataFrame([{k: v for k, v in r.items() if k != SYSTEMS} for r in rows])
 
     return cached_frame("domains", key, compute, cache)
+
+
+def pooled_system_intervals(rows: list[dict], confidence: float = CONFIDENCE) -> None:
+    """The lever for a system's interval on a new domain: each system's mean estimate ± the
+    split-conformal quantile of the absolute per-system errors of the *other* held-out domains
+    seen the same way (pyramids with pyramids, lite with lite), so the interval carries the
+    shift between domains, not only the spread of one domain's topics. Adds
+    ``system_coverage_pooled`` and ``system_width_pooled`` to each row (NaN with fewer errors than
+    the level needs); reads no truth of the row's own domain."""
+    for row in rows:
+        if SYSTEMS not in row:
+            continue
+        others = [r[SYSTEMS] for r in rows if SYSTEMS in r and r["view"] == row["view"]
+                  and r["held_out"] != row["held_out"]]
+        errors = np.sort(np.abs(np.concatenate([np.zeros(0)] + [(o["estimate"] - o["truth"]).to_numpy(np.float64)
+                                                                 for o in others])))
+        k = int(np.ceil((len(errors) + 1) * confidence))
+        if k > len(errors):
+            row["system_coverage_pooled"] = row["system_width_pooled"] = float("nan")
+            continue
+        q = errors[k - 1]
+        est, truth = row[SYSTEMS]["estimate"].to_numpy(np.float64), row[SYSTEMS]["truth"].to_numpy(np.float64)
+        got = coverage(truth, np.maximum(est - q, 0.0), est + q)
+        row["system_coverage_pooled"], row["system_width_pooled"] = got["coverage"], got["width"]
 
 
 def targets_met(row) -> dict[str, bool]:
