@@ -200,7 +200,8 @@ def test_peers_pyramid_with_one_model_summary(capsys, sample_root, tmp_path):
     assert main(["score", "--data", str(sample_root), "--peers", str(folder), "--pyramid", str(one), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)  # a lite pyramid: scored, the reference against itself
     assert [r["system"] for r in out["summaries"]] == ["s1"] and out["summaries"][0]["rouge_1"] == 1.0
-    assert out["estimate_from"].startswith("no estimate")  # no annotated corpus to fit the model on
+    assert out["estimate_from"] == DEFAULT_HEADER  # the default model; not the lite dataset's units: no note
+    assert out["summaries"][0]["estimate"] > 0.5  # the reference against itself holds most of its units
 
 
 # --------------------------------------------------------------------------- --units: lite pyramids
@@ -231,6 +232,31 @@ def test_units_scored_and_checked_against_labels(capsys, sample_root):
     assert any(line.lstrip().startswith("evidence: ") for line in explain)
 
 
+#: The default model's header on the bundled sample (every annotated domain it holds).
+DEFAULT_HEADER = ("model: the default, fitted on every annotated domain of the data root: the manual annotations of "
+                  "duc2006, duc2007, duc2007-update (pyramids and their lite views) and the crowd labels of lite; "
+                  "--calibrate-on CORPUS narrows it to one; 95 % interval of a summary from its held-out errors")
+OWN_DOMAIN = ("note: these units are lite's, whose crowd labels train the default model: each example is scored by "
+              "the model that held it out, but the model has seen this domain; chapter 6's leave-one-domain-out "
+              "table gives the figures for a domain it never saw")
+
+
+def test_labels_run_as_typed_with_the_default_model(capsys, sample_root):
+    root = sample_root / "lite"
+    assert main(_lite(sample_root, "--labels", str(root / "labels"), "--summary")) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1:3] == [DEFAULT_HEADER, OWN_DOMAIN]
+    assert lines[3].startswith("how far to trust it: each DUC corpus scored by the model of the others")
+    assert any(line.startswith("units F1") for line in lines)
+    assert main(_lite(sample_root, "--labels", str(root / "labels"), "--json")) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["fitted_on"] == "duc2006 + duc2007 + duc2007-update + lite"
+    assert out["estimate_from"] == f"{DEFAULT_HEADER}\n{OWN_DOMAIN}" and out["labels"]["summaries"] == 16
+    assert main(_lite(sample_root, "--labels", str(root / "labels"), "--json", "--calibrate-on", "duc2007")) == 0
+    narrowed = json.loads(capsys.readouterr().out)
+    assert narrowed["fitted_on"] == "duc2007" and "default" not in narrowed["estimate_from"]
+
+
 def test_units_and_labels_that_disagree_in_length(capsys, sample_root, tmp_path):
     labels = tmp_path / "labels"
     shutil.copytree(sample_root / "lite" / "labels", labels)
@@ -259,7 +285,6 @@ def test_units_bad_input_is_one_line_naming_file_and_line(capsys, sample_root, t
     latin = tmp_path / "latin.txt"
     latin.write_bytes(b"One.\nCaf\xe9.\n")
     _fails(capsys, base + ["--units", str(latin)], f"{latin}:2", "not UTF-8")
-    _fails(capsys, _lite(sample_root, "--labels", str(root / "labels")), "--labels", "--calibrate-on")
     _fails(capsys, _lite(sample_root, "--corpus", "duc2007"), "one of --units FILE, --pyramid PATH or --corpus")
     _fails(capsys, base + ["--corpus", "duc2007", "--ids", str(ids)], "--ids and --labels go with --units")
     _fails(capsys, ["score", "--data", str(sample_root), "--units", units], "--units needs --peers")
@@ -277,8 +302,12 @@ def test_peers_option_rules(capsys, sample_root, tmp_path):
     _fails(capsys, data + ["--recipe-2013"], "--recipe-2013 need --peers")
     _fails(capsys, data + ["--auto", "uni", "--peers", str(folder), "--pyramid", pyr, "--recipe-2013",
                            "--threshold", "0.3", "--threshold", "0.5"], "one --threshold")
-    assert main(data + ["--peers", str(folder), "--pyramid", pyr]) == 0  # no model: ROUGE, and says so
-    assert "no estimate" in capsys.readouterr().out
+    assert main(data + ["--peers", str(folder), "--pyramid", pyr]) == 0  # the default model
+    assert DEFAULT_HEADER in capsys.readouterr().out
+    bare = tmp_path / "bare"  # a data root with no annotated domain: no model, ROUGE, and says so
+    bare.mkdir()
+    assert main(["score", "--data", str(bare), "--peers", str(folder), "--pyramid", pyr]) == 0
+    assert "no estimate: no annotated DUC corpus under the data root" in capsys.readouterr().out
 
 
 def test_peers_empty_summary_is_a_counted_warning(capsys, sample_root, tmp_path):

@@ -221,16 +221,21 @@ def test_user_pyramid_rules(tmp_path, sample_root):
     with pytest.raises(PyrabenchError, match="give threshold="):
         score_summaries(summaries, pyramid=_pyramid_file(tmp_path, 3), similarity="uni", data=sample_root,
                         recipe_2013=True)
-    bare = score_summaries(summaries, pyramid=_pyramid_file(tmp_path, 3), data=sample_root)
+    default = score_summaries(summaries, pyramid=_pyramid_file(tmp_path, 3), data=sample_root)
+    assert default.fitted_on == "duc2006 + duc2007 + duc2007-update + lite"
+    assert default.estimate_from.startswith("model: the default") and "note:" not in default.estimate_from
+    assert np.isfinite(default.summaries["estimate"].iloc[0])
+    (tmp_path / "bare").mkdir()
+    bare = score_summaries(summaries, pyramid=_pyramid_file(tmp_path, 3), data=tmp_path / "bare")
     assert np.isnan(bare.summaries["estimate"].iloc[0]) and "no estimate" in bare.estimate_from
     got = score_summaries(summaries, pyramid=_pyramid_file(tmp_path, 3), similarity="uni", threshold=0.5,
                           data=sample_root, recipe_2013=True)
     assert got.recipe_2013.threshold_from.startswith("threshold 0.5000: given")
     assert got.summaries["recipe_2013_scus"].iloc[0] > 0
-    assert np.isnan(got.summaries["estimate"].iloc[0]) and got.summaries["topic"].iloc[0] == "any"
+    assert np.isfinite(got.summaries["estimate"].iloc[0]) and got.summaries["topic"].iloc[0] == "any"
     one = _pyramid_file(tmp_path, 1, "one.pyr")  # a lite pyramid: every SCU weighs 1
     lite = score_summaries(summaries, pyramid=one, data=sample_root)
-    assert lite.summaries["topic"].tolist() == ["any"] and np.isnan(lite.summaries["estimate"].iloc[0])
+    assert lite.summaries["topic"].tolist() == ["any"] and np.isfinite(lite.summaries["estimate"].iloc[0])
     with pytest.raises(PyrabenchError, match="exactly one of"):
         score_summaries(summaries, corpus="duc2007", pyramid=one, data=sample_root)
 

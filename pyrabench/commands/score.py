@@ -71,7 +71,10 @@ def add_arguments(parser) -> None:
                      help="with --units: <system>.label files (per summary, 1/0 per unit, tab-separated); also "
                           "report how the counted units and the scores agree with them")
     own.add_argument("--calibrate-on", metavar="CORPUS", choices=CORPUS_NAMES, default=None,
-                     help="annotated corpus the calibrated model is fitted on (default: --corpus)")
+                     help="annotated corpus the calibrated model is fitted on (default: with --corpus, that "
+                          "corpus; with --pyramid or --units, the default model, fitted on every annotated domain "
+                          "the data root holds: the DUC corpora's pyramids and lite views and a labelled lite "
+                          "dataset's crowd labels, named in the output's header)")
     own.add_argument("--no-truncate", action="store_true",
                      help="do not cut summaries at the corpus's word limit (DUC 250, update task 100)")
     own.add_argument("--explain", action="store_true",
@@ -169,9 +172,6 @@ def _own(args) -> int:
     if args.pyramid is None and args.corpus is None and args.units is None:
         raise PyrabenchError("--peers needs --corpus NAME (its pyramids), --pyramid PATH (your own) or --units FILE "
                              "(a lite pyramid per example)")
-    if args.labels is not None and args.calibrate_on is None:
-        raise PyrabenchError("--labels measures the model's estimates: give --calibrate-on CORPUS, the annotated "
-                             "corpus the model is fitted on")
     peers, pyramid, labels = args.peers, args.pyramid, None
     if args.units is not None:
         units = read_units(args.units, args.ids)

@@ -28,6 +28,7 @@ from ...errors import PyrabenchError
 from ..recipe2013.pipeline import Item, corpus_key, human_pair_similarities
 from ..recipe2013.thresholds import determine_thresholds
 from ..scu_model import calibrated, intervals, scu_sets, variants
+from ..scu_model.domains import Domains, annotated, content_key, lite_name
 
 #: How the similarities of a segment to an SCU's contributors are combined.
 COMBINE = "max"
@@ -97,11 +98,76 @@ def calibration(ref) -> tuple[Calibration | None, str]:
     return cal, note
 
 
+def _fit_domains(domains: Domains) -> Calibration:
+    model = scu_sets.fit(list(domains.corpora), lite=True, lite_data=domains.lite)
+    frames = {c.name: scu_sets.corpus_frame(c) for c in domains.corpora}
+    probs = scu_sets.held_out(frames, model.features)
+    frame = pd.concat(list(frames.values()), ignore_index=True)
+    p = model.recalibration(np.concatenate([probs[n] for n in frames]))
+    keys = ["corpus", *calibrated.KEYS]
+    frame["corpus"] = np.repeat(list(frames), [len(f) for f in frames.values()])
+    figures = scu_sets.agreement(frame, scu_sets.counted(frame, p, keys), keys=keys)
+    est = intervals.estimate_sd(frame, p, keys)
+    manual = intervals.estimate_sd(frame, frame["y"].to_numpy(np.float64), keys)["estimate"]
+    figures["pearson"] = float(np.corrcoef(manual, est["estimate"])[0, 1])
+    figures["held_out"] = "domain" if len(frames) >= 2 else "topic"
+    return Calibration(" + ".join(domains.names), model, figures)
+
+
+def default_calibration(root) -> tuple[Calibration | None, str]:
+    """``(calibration, note)``: the default model, fitted on every annotated domain under the data
+    root path ``root`` (:func:`.domains.annotated`: the DUC corpora's pyramids and lite views, and
+    the labelled lite dataset's crowd labels; cached), or None and why not."""
+    domains = annotated(root)
+    if not domains.corpora:
+        return None, ("no estimate: no annotated DUC corpus under the data root to fit the model on "
+                      "(give --calibrate-on CORPUS)")
+    key = fingerprint("own-default-v1", scu_sets.VERSION, scu_sets.RECALIBRATION, scu_sets.LITE_RECALIBRATION,
+                      calibrated.VERSION, [corpus_key(c) for c in domains.corpora],
+                      [content_key(d) for d in domains.lite], version("scikit-learn"))
+    path = cache_dir("scoring", "models") / f"{key}.pickle"
+    try:
+        cal = cached(path, lambda: _fit_domains(domains), lambda p, v: save_sealed(p, pickle.dumps(v)),
+                     lambda p: pickle.loads(load_sealed(p)), lock=True)
+    except PyrabenchError as exc:
+        return None, f"no estimate: the SCU model cannot be fitted on {' + '.join(domains.names)} ({exc})"
+    e = cal.model.summary_errors
+    duc = ", ".join(c.name for c in domains.corpora)
+    lite = "".join(f" and the crowd labels of {lite_name(d)}" for d in domains.lite)
+    note = (f"model: the default, fitted on every annotated domain of the data root: the manual annotations of {duc} "
+            f"(pyramids and their lite views){lite}; --calibrate-on CORPUS narrows it to one; "
+            f"{e.confidence * 100:g} % interval of a summary from its held-out errors")
+    return cal, note
+
+
+def own_domain_line(cal: Calibration | None, pyramids) -> str | None:
+    """What to say when the units scored are those of a labelled lite dataset the model trained on
+    (each example is scored by the cross-fitting model that held it out, but the model has seen its
+    domain's labels), None otherwise."""
+    lite = cal.model.lite_model if cal is not None and cal.model.lite_model is not None else None
+    if lite is None:
+        return None
+    for name, frame in lite.training.items():
+        trained = set(frame["topic"])
+        if any(t in trained and frame.loc[frame["topic"] == t, "label"].tolist()[:len(p.scus)]
+               == [u.label for u in p.scus] for t, p in pyramids.items()):
+            return (f"note: these units are {name}'s, whose crowd labels train the default model: each example is "
+                    "scored by the model that held it out, but the model has seen this domain; chapter 6's "
+                    "leave-one-domain-out table gives the figures for a domain it never saw")
+    return None
+
+
 def trust_line(cal: Calibration | None) -> str:
     """How far to trust the model, from its held-out figures on the corpus it was fitted on."""
     if cal is None:
         return "how far to trust it: no model, no figures"
     h = cal.held_out
+    if h.get("held_out") == "domain":
+        return (f"how far to trust it: each DUC corpus scored by the model of the others, the SCUs it counts agree "
+                f"with the annotators' at F1 {h['f1']:.3f} (precision {h['precision']:.3f}, recall {h['recall']:.3f}, "
+                f"Jaccard {h['jaccard']:.3f}, pooled over {h['summaries']:,} summaries) and its estimates correlate "
+                f"with the manual scores at r = {h['pearson']:.3f}; chapter 6's leave-one-domain-out table gives "
+                "every figure on a domain it never saw")
     return (f"how far to trust it: on {cal.corpus}'s held-out topics and systems the SCUs it counts agree with the "
             f"annotators' at F1 {h['f1']:.3f} (precision {h['precision']:.3f}, recall {h['recall']:.3f}, Jaccard "
             f"{h['jaccard']:.3f}, pooled over {h['summaries']:,} summaries) and its estimates correlate with the manual "

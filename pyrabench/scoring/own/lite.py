@@ -8,10 +8,11 @@ from ..scu_model.label_agreement import LabelAgreement, label_agreement
 from .summaries import OwnScores, score_summaries
 
 
-def score_lite(dataset, calibrate_on: str, *, data=None, seed: int = 0,
+def score_lite(dataset, calibrate_on: str | None = None, *, data=None, seed: int = 0,
                n_resamples: int = N_RESAMPLES) -> tuple[OwnScores, LabelAgreement | None]:
     """A lite dataset (:func:`pyrabench.data.lite_pyramids.read_dataset`) scored end to end by
-    the model fitted on ``calibrate_on``, and how it agrees with the dataset's labels
+    the model fitted on ``calibrate_on`` (None: the default model, fitted on every annotated
+    domain of the data root, :func:`.calibration.default_calibration`), and how it agrees with the dataset's labels
     (:func:`.label_agreement.label_agreement`; None without labels)."""
     scores = score_summaries(dataset.summaries, pyramid=dataset.units.pyramids(), calibrate_on=calibrate_on,
                              data=data, seed=seed, n_resamples=n_resamples)

@@ -30,8 +30,11 @@ book's reproduction of the paper, not an estimate of the manual score: columns
 :attr:`OwnScores.recipe_2013`. Without the flag it is not computed.
 
 **Nothing is learned from the summaries scored.** The model is fitted on the *annotated* corpus
-(``corpus``, or ``calibrate_on`` for a pyramid of the user's own; a pyramid with no annotated
-corpus has no estimate), and so are the 2013 recipe's similarity and threshold (the KDE level
+(``corpus``, or ``calibrate_on`` for a pyramid of the user's own); a pyramid of the user's own
+without ``calibrate_on`` is scored by the default model, fitted on every annotated domain the data
+root holds (:func:`.calibration.default_calibration`: the DUC corpora's pyramids and lite views,
+and a labelled lite dataset's crowd labels; the output says which, and says so when the units
+scored are the very dataset's it trained on). So are the 2013 recipe's similarity and threshold (the KDE level
 :data:`.variants.KDE_LEVEL` of the human matches, :mod:`.thresholds`; or ``threshold=``).
 A summary of one of that corpus's topics is estimated by the model of the cross-fitting fold
 that held its topic out, as the model scores the annotated peers; a summary of any other pyramid
@@ -77,7 +80,7 @@ from ...text import count_words
 from ..limits import WORD_LIMITS, within_limit
 from ..recipe2013.pipeline import Item, item_tokens
 from ..scu_model import intervals
-from .calibration import COMBINE, calibration, found, no_scus, trust_line
+from .calibration import COMBINE, calibration, default_calibration, found, no_scus, own_domain_line, trust_line
 from .pan_export import annotation
 from .recipe import Recipe2013, score_recipe_2013
 
@@ -218,8 +221,12 @@ def score_summaries(summaries, *, corpus: str | None = None, pyramid=None, simil
                       stacklevel=2)
     scored = [it for it in items if count_words(it.text)]
     keys = ["topic", "system"]
-    cal, note = calibration(ref) if ref is not None else (
-        None, "no estimate: no annotated corpus to fit the model on (give calibrate_on=)")
+    if ref is not None:
+        cal, note = calibration(ref)
+    else:  # a pyramid of the user's own and no calibrate_on: the default model
+        cal, note = default_calibration(root)
+        own = own_domain_line(cal, pyramids)
+        note = note if own is None else f"{note}\n{own}"
 
     table = pd.DataFrame(rows)
     scus = no_scus()
@@ -252,7 +259,7 @@ def score_summaries(summaries, *, corpus: str | None = None, pyramid=None, simil
         truncated=int(table["truncated"].sum()),
         empty=empty,
         corpus=corpus,
-        fitted_on=ref.name if cal is not None else None,
+        fitted_on=cal.corpus if cal is not None else None,
         estimate_from=note,
         trust=trust_line(cal),
         recipe_2013=recipe,

@@ -495,17 +495,27 @@ def _fitted(frames: dict[str, pd.DataFrame], features: Sequence[str], model: str
 
 def fit(corpora: Sequence, features: Sequence[str] = FEATURES, model: str = "logistic",
         confidence: float = intervals.CONFIDENCE, cache: bool = True, recalibration: str = RECALIBRATION,
-        lite: bool = False) -> SCUModel:
+        lite: bool = False, lite_data: Sequence = ()) -> SCUModel:
     """The :class:`SCUModel` fitted on every annotation of the annotated ``corpora``, its
     probabilities recalibrated (``recalibration``, fitted on the :func:`held_out` probabilities),
     its intervals read off the recalibrated held-out errors, and cross-fitting models for their
     own topics. With ``lite``, a second model of the same kind fitted on the corpora's lite views
-    (:func:`lite_frame`) scores the one-reference pyramids (:attr:`SCUModel.lite_model`)."""
+    (:func:`lite_frame`) and on the labelled lite datasets ``lite_data`` (:func:`labelled_frame`,
+    each a domain of its own, named by :func:`.domains.lite_name`) scores the one-reference
+    pyramids (:attr:`SCUModel.lite_model`). The model of full pyramids needs a corpus (a lite
+    dataset has no full pyramid); without one, the lite model is the whole model."""
+    from .domains import lite_name
+
+    if lite_data and not lite:
+        raise PyrabenchError("a labelled lite dataset trains the lite model only: give lite=True")
+    lite_frames = {c.name: lite_frame(c, features, cache) for c in corpora} if lite else {}
+    lite_frames.update({lite_name(d): labelled_frame(d, features, cache) for d in lite_data})
+    if not corpora:
+        return _fitted(lite_frames, features, model, confidence, LITE_RECALIBRATION)
     fitted = _fitted({c.name: corpus_frame(c, cache, features) for c in corpora}, features, model, confidence,
                      recalibration)
     if lite:
-        fitted.lite_model = _fitted({c.name: lite_frame(c, features, cache) for c in corpora}, features, model,
-                                    confidence, LITE_RECALIBRATION)
+        fitted.lite_model = _fitted(lite_frames, features, model, confidence, LITE_RECALIBRATION)
     return fitted
 
 

@@ -1,0 +1,92 @@
+"""The leave-one-domain-out table as chapter 6 and ``benchmarks/bench_domains.py`` show it
+(labels and words only: the figures are
+:func:`pyrabench.scoring.studies.leave_one_out.leave_one_out_table`'s)."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from ..scoring.studies.leave_one_out import BASELINES, TARGETS, targets_met
+
+#: How a score is named in the table's headers.
+SCORE_NAMES = {"estimate": "model", "rouge_2": "ROUGE-2", "token_recall": "MiniLM token recall"}
+
+
+def _scores(table: pd.DataFrame) -> list[str]:
+    return ["estimate", *(b for b in BASELINES if f"summary_pearson_{b}" in table)]
+
+
+def domain_view(table: pd.DataFrame) -> pd.DataFrame:
+    """One row per held-out domain and view: what it was fitted on, units F1, AUC, ECE, units
+    counted / present per summary, per summary and per system Pearson and Kendall of the model and
+    of each baseline ("model / ROUGE-2 [/ MiniLM token recall]"), and the 95 % intervals'
+    coverage (mean width) for summaries and systems."""
+    scores = _scores(table)
+    out = pd.DataFrame({"held out": table["held_out"], "as": table["view"], "fitted on": table["fitted_on"]})
+    if "error" in table:
+        out["error"] = table["error"].fillna("")
+    out["units F1"] = table["units_f1"].round(3)
+    out["AUC"] = table["auc"].round(3)
+    out["ECE"] = table["ece"].round(3)
+    out["counted / present"] = [f"{a:.2f} / {b:.2f}" for a, b in zip(table["counted"], table["present"])]
+    for level in ("summary", "system"):
+        for stat, sym in (("pearson", "r"), ("kendall", "τ")):
+            cols = [table[f"{level}_{stat}_{s}"] for s in scores]
+            out[f"{level} {sym} ({' / '.join(SCORE_NAMES[s] for s in scores)})"] = [
+                " / ".join(f"{v:.3f}" for v in vals) for vals in zip(*cols)]
+    for level, plural in (("summary", "summaries"), ("system", "systems")):
+        out[f"{plural} inside (width)"] = [f"{c * 100:.1f} % ({w:.2f})" for c, w in
+                                           zip(table[f"{level}_coverage"], table[f"{level}_width"])]
+    if "system_coverage_pooled" in table:
+        out["systems inside, pooled conformal (width)"] = [
+            f"{c * 100:.1f} % ({w:.2f})" if c == c else "—" for c, w in
+            zip(table["system_coverage_pooled"], table["system_width_pooled"])]
+    return out.reset_index(drop=True)
+
+
+def _where(row) -> str:
+    return f"{row['held_out']} as {row['view']}"
+
+
+def domain_numbers(table: pd.DataFrame) -> dict:
+    """The figures the chapter's prose glues: how many directions, the worst ECE, interval
+    coverages and units F1 and where, and how many rows reach each per-system target."""
+    rows = table.dropna(subset=["ece"]).reset_index(drop=True)
+    met = pd.DataFrame([targets_met(r) for r in rows.to_dict("records")])
+    worst_ece = rows.loc[rows["ece"].idxmax()]
+    low_sys = rows.loc[rows["system_coverage"].idxmin()]
+    low_sum = rows.loc[rows["summary_coverage"].idxmin()]
+    return {"lodo_rows": int(len(rows)), "lodo_domains": int(rows["held_out"].nunique()),
+            "lodo_worst_ece": float(worst_ece["ece"]), "lodo_worst_ece_where": _where(worst_ece),
+            "lodo_min_system_coverage": float(low_sys["system_coverage"] * 100),
+            "lodo_min_system_coverage_where": _where(low_sys),
+            "lodo_min_summary_coverage": float(low_sum["summary_coverage"] * 100),
+            "lodo_min_summary_coverage_where": _where(low_sum),
+            "lodo_f1_low": float(rows["units_f1"].min()), "lodo_f1_high": float(rows["units_f1"].max()),
+            "lodo_system_r_wins": int(met["system r"].sum()), "lodo_system_tau_wins": int(met["system τ"].sum()),
+            "lodo_summary_r_wins": int(met["summary r"].sum()), "lodo_ece_met": int(met["ece"].sum())}
+
+
+def domain_claims(table: pd.DataFrame) -> str:
+    """Which held-out directions reach which of the issue's targets, in words."""
+    rows = table.dropna(subset=["ece"])
+    met = {_where(r): targets_met(r) for r in rows.to_dict("records")}
+    if not met:
+        return "No direction could be fitted."
+    lines = []
+    for t in next(iter(met.values())):
+        missed = [w for w, m in met.items() if not m[t]]
+        lines.append(f"* {t}: " + ("every direction" if not missed else
+                                   f"missed by {', '.join(missed)}") + ".")
+    goal = (f"ECE ≤ {TARGETS['ece']:.2f}, units F1 ≥ {TARGETS['units_f1']:.2f}, ≥ {TARGETS['summary_coverage']:.0%} "
+            f"of the summaries and ≥ {TARGETS['system_coverage']:.0%} of the systems inside their 95 % intervals, "
+            f"summary r ≥ the best baseline's + {TARGETS['summary_margin']:.2f}, system r and τ ≥ ROUGE-2's")
+    return f"Targets ({goal}), direction by direction:\n\n" + "\n".join(lines)
+
+
+def targets_table(table: pd.DataFrame) -> pd.DataFrame:
+    """One row per direction, one column per target: met or not (for a terminal)."""
+    rows = table.dropna(subset=["ece"]).reset_index(drop=True)
+    met = pd.DataFrame([targets_met(r) for r in rows.to_dict("records")]).replace({True: "yes", False: "no"})
+    return pd.concat([rows[["held_out", "view"]], met], axis=1)
+
