@@ -15,7 +15,8 @@ corpus. In each, per method (:func:`direction_rows`):
   other examples only, for each of :data:`SEEDS` seeds; ``map`` is the recalibration kept (by
   its out-of-fold Brier score), ``ece_before`` the unadapted ECE on the same examples and
   ``summary_coverage_own`` / ``summary_width_own`` the summary intervals from the adaptation's
-  residuals alone (the figures' intervals also keep the model's own held-out tails).
+  residuals alone (the figures' intervals also keep the model's own held-out tails). An ``n``
+  that leaves too few examples to report on (:func:`.adaptation.split`) has no row.
 
 Figures (:func:`figures`): the units' F1 (counted sets), AUC and ECE of the probabilities, the
 units counted and present per summary, the summary correlation in Lite²Pyramid's definition and
@@ -96,6 +97,12 @@ def _summary_coverage(frame: pd.DataFrame, p, errors: intervals.SummaryErrors) -
     return intervals.coverage(manual, *errors.interval(est["estimate"], est["sd"]))
 
 
+def shown_n(examples: int, n: int = TARGET_N) -> int:
+    """The ``--adapt N`` a chapter shows on a dataset of ``examples`` labelled examples: ``n``, or
+    as many as leave :data:`.adaptation.MIN_REST` to report on."""
+    return max(adaptation.MIN_ADAPT, min(n, examples - adaptation.MIN_REST))
+
+
 def duc_group(topic: str) -> str:
     """The DUC topic of a lite view's topic ``<topic>-<summarizer>`` (:func:`.scu_sets.lite_pyramid`)."""
     return topic.rpartition("-")[0] or topic
@@ -115,7 +122,10 @@ def direction_rows(model: scu_sets.SCUModel, train_rate: float, frame: pd.DataFr
     topics = frame["topic"].astype(str).to_numpy()
     for n in ns:
         for seed in seeds:
-            used, rest = adaptation.split(np.unique(topics), n, seed, groups)
+            try:
+                used, rest = adaptation.split(np.unique(topics), n, seed, groups)
+            except PyrabenchError:
+                break  # too few examples for n here: the row is left out
             fitted = adaptation.fit(frame, p0, used, keys=KEYS, system="peer",
                                     prior=(model.summary_errors, model.system_errors))
             alone = adaptation.fit(frame, p0, used, keys=KEYS, system="peer")
