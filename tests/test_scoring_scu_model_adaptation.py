@@ -87,3 +87,13 @@ def test_adapting_on_an_example_without_labels_is_an_error():
     frame, p = _domain(3)
     with pytest.raises(PyrabenchError, match="no labelled summary of the adaptation example 'zz'"):
         adaptation.fit(frame, p, ["e00", "zz"])
+
+
+def test_a_map_that_cannot_be_fitted_is_not_a_candidate():
+    frame, p = _domain(4, scale=0.5, shift=-1.2)
+    used = adaptation.split(EXAMPLES, 4, seed=0)[0]
+    frame.loc[frame["topic"].isin(used), "y"] = False  # the drawn examples hold no present unit
+    fitted = adaptation.fit(frame, p, used)
+    assert fitted.recalibration.method == "none" and fitted.brier["platt"] == float("inf")
+    with pytest.raises(PyrabenchError, match="no recalibration of platt can be fitted"):
+        adaptation.fit(frame, p, used, candidates=("platt",))

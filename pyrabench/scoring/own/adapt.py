@@ -49,7 +49,8 @@ class Adapted:
     def to_json(self) -> dict:
         fitted = self.adaptation
         return {"n": len(self.used), "seed": self.seed, "used": list(self.used), "reported_on": list(self.rest),
-                "map": fitted.recalibration.method, "brier": fitted.brier, "pairs": fitted.pairs,
+                "map": fitted.recalibration.method,
+                "brier": {m: (v if np.isfinite(v) else None) for m, v in fitted.brier.items()}, "pairs": fitted.pairs,
                 "presence_rate": fitted.rate, "note": self.note()}
 
 

@@ -121,15 +121,20 @@ def fit(frame: pd.DataFrame, p, used: Sequence[str], keys: Sequence[str] = ("top
     sub, ps, ys = frame[rows].reset_index(drop=True), p[rows], frame.loc[rows, "y"].to_numpy(np.float64)
     fold_of = {t: k % max(1, min(folds, len(used))) for k, t in enumerate(used)}
     fold = sub["topic"].astype(str).map(fold_of).to_numpy()
-    oof = {}
+    oof, brier = {}, {}
     for method in candidates:
         oof[method] = np.empty_like(ps)
-        for k in np.unique(fold):
-            inside = fold == k
-            what = f"the examples of adaptation fold {k}"
-            oof[method][inside] = _recalibration(ps[~inside], ys[~inside], method, what)(ps[inside])
-    brier = {m: float(np.mean((q - ys) ** 2)) for m, q in oof.items()}
+        try:
+            for k in np.unique(fold):
+                inside = fold == k
+                oof[method][inside] = reliability.fit_recalibration(ps[~inside], ys[~inside], method)(ps[inside])
+            brier[method] = float(np.mean((oof[method] - ys) ** 2))
+        except PyrabenchError:  # e.g. a fold whose other examples hold no present unit: not a candidate here
+            brier[method] = float("inf")
     best = min(candidates, key=lambda m: (brier[m], candidates.index(m)))
+    if not np.isfinite(brier[best]):
+        raise PyrabenchError(f"cannot adapt on the {len(used)} examples drawn: no recalibration of "
+                             f"{', '.join(candidates)} can be fitted on their folds")
     est = intervals.estimate_sd(sub, oof[best], keys)
     manual = intervals.estimate_sd(sub, ys, keys)["estimate"].to_numpy()
     own = intervals.system_errors(est.assign(manual=manual), (system,))

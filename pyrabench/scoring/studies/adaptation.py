@@ -38,7 +38,7 @@ from ..recipe2013.pipeline import corpus_key
 from ..scu_model import adaptation, calibrated, intervals, label_agreement, label_shift, scu_sets
 from ..scu_model.calibrated import KEYS
 
-VERSION = "adaptation-v1"
+VERSION = "adaptation-v2"
 #: Labelled examples to adapt on (the curve), and the seeds each is drawn with.
 NS = (10, 20, 40)
 SEEDS = (0, 1, 2, 3, 4)
