@@ -317,3 +317,29 @@ def test_peers_empty_summary_is_a_counted_warning(capsys, sample_root, tmp_path)
     assert captured.err.strip() == "pyrabench: warning: 1 empty summary (no word) scored 0"
     out = json.loads(captured.out)
     assert out["empty"] == 1 and [r["estimate"] for r in out["summaries"] if r["system"] == "empty"] == [0.0]
+
+
+def test_adapt_reports_on_the_examples_it_did_not_use(capsys, sample_root):
+    labels = ["--labels", str(sample_root / "lite" / "labels"), "--calibrate-on", "duc2007", "--adapt", "2"]
+    assert main(_lite(sample_root, *labels, "--json", "--explain", "--seed", "1")) == 0
+    out = json.loads(capsys.readouterr().out)
+    used, rest = set(out["adapt"]["used"]), set(out["adapt"]["reported_on"])
+    assert len(used) == 2 and len(rest) == 2 and not used & rest
+    assert {r["topic"] for r in out["summaries"]} == rest and {s["topic"] for s in out["scus"]} <= rest
+    assert out["labels"]["summaries"] == 8 and out["labels"]["examples"] == 2 and out["labels"]["units"]["pairs"] < 64
+    assert "other 2 examples only" in out["adapt"]["note"] and out["adapt"]["map"] in ("none", "platt")
+    assert main(_lite(sample_root, *labels, "--summary", "--seed", "1")) == 0
+    text = capsys.readouterr().out
+    assert f"adapted on 2 labelled examples drawn with seed 1 ({', '.join(out['adapt']['used'])})" in text
+    assert "2 examples not used to adapt" in text
+
+
+def test_adapt_option_rules(capsys, sample_root):
+    labels = ["--labels", str(sample_root / "lite" / "labels"), "--calibrate-on", "duc2007"]
+    _fails(capsys, _lite(sample_root, "--calibrate-on", "duc2007", "--adapt", "2"), "--adapt N", "--labels DIR")
+    _fails(capsys, _lite(sample_root, *labels, "--adapt", "3"), "cannot adapt on 3 examples", "at most 2")
+    _fails(capsys, _lite(sample_root, *labels, "--adapt", "1"), "at least 2 labelled examples")
+    _fails(capsys, ["score", "--data", str(sample_root), "--adapt", "2"], "--adapt needs --peers")
+    with pytest.raises(SystemExit):
+        main(_lite(sample_root, *labels, "--adapt", "0"))
+    assert "must be 1 or more" in capsys.readouterr().err

@@ -15,6 +15,7 @@ from ..errors import PyrabenchError
 from ..reports.own import explain_blocks, figure_text, interval_legend, interval_notes, interval_text, known_intervals
 from ..reports.tables import MISSING
 from ..scoring.manual import agreement, score_corpus, topic_summary
+from ..scoring.own.adapt import adapt_scores
 from ..scoring.own.pan_export import write_pan
 from ..scoring.own.summaries import score_summaries
 from ..scoring.recipe2013.pipeline import run_corpus
@@ -25,6 +26,7 @@ from ._common import (
     finite_float,
     nonempty,
     nonnegative_int,
+    positive_int,
     print_json,
     print_table,
 )
@@ -70,6 +72,10 @@ def add_arguments(parser) -> None:
     own.add_argument("--labels", metavar="DIR", type=nonempty, default=None,
                      help="with --units: <system>.label files (per summary, 1/0 per unit, tab-separated); also "
                           "report how the counted units and the scores agree with them")
+    own.add_argument("--adapt", metavar="N", type=positive_int, default=None,
+                     help="with --labels: recalibrate the model and its intervals on N labelled examples drawn with "
+                          "--seed (every system's summary of each), then score and report on the other examples "
+                          "only")
     own.add_argument("--calibrate-on", metavar="CORPUS", choices=CORPUS_NAMES, default=None,
                      help="annotated corpus the calibrated model is fitted on (default: with --corpus, that "
                           "corpus; with --pyramid or --units, the default model, fitted on every annotated domain "
@@ -172,6 +178,9 @@ def _own(args) -> int:
     if args.pyramid is None and args.corpus is None and args.units is None:
         raise PyrabenchError("--peers needs --corpus NAME (its pyramids), --pyramid PATH (your own) or --units FILE "
                              "(a lite pyramid per example)")
+    if args.adapt is not None and args.labels is None:
+        raise PyrabenchError("--adapt N recalibrates the model on N labelled examples: give --labels DIR (with "
+                             "--units FILE)")
     peers, pyramid, labels = args.peers, args.pyramid, None
     if args.units is not None:
         units = read_units(args.units, args.ids)
@@ -185,8 +194,11 @@ def _own(args) -> int:
         truncate=not args.no_truncate, data=args.data, seed=args.seed, combine=args.combine,
         recipe_2013=args.recipe_2013,
     )
-    agreement = None
-    if labels is not None:
+    agreement = adapted = None
+    if labels is not None and args.adapt is not None:
+        adapted = adapt_scores(scores, labels, pyramid, args.adapt, args.seed)
+        scores, agreement = adapted.scores, adapted.agreement
+    elif labels is not None:
         agreement = label_agreement(scores.scus, scores.summaries, scores.systems, labels, seed=args.seed)
     written = write_pan(scores, args.write_pan) if args.write_pan else []
     recipe = scores.recipe_2013
@@ -208,11 +220,15 @@ def _own(args) -> int:
             out["pan_files"] = [str(p) for p in written]
         if agreement is not None:
             out["labels"] = agreement.to_json()
+        if adapted is not None:
+            out["adapt"] = adapted.to_json()
         print_json(out)
         return 0
     print(resolve(args.data).describe())
     print(scores.estimate_from)
     print(scores.trust)
+    if adapted is not None:
+        print(adapted.note())
     if recipe is not None:
         print(f"2013 recipe: {recipe.threshold_from}")
     print(f"{len(scores.summaries)} summaries, {scores.summaries['system'].nunique()} systems, "
@@ -229,7 +245,7 @@ def _own(args) -> int:
         print(interval_legend(notes["systems"]))
     if agreement is not None:
         print(f"\nagreement with the labels of {args.labels} ({agreement.summaries} summaries, {agreement.systems} "
-              f"systems, {agreement.examples} examples; summary level per example across its systems, averaged "
+              f"systems, {agreement.examples} examples{' not used to adapt' if adapted is not None else ''}; summary level per example across its systems, averaged "
               "over the examples with a defined correlation, as Lite²Pyramid; pooled: over every summary):")
         figures = agreement.figures()
         shown = [figure_text(v) for v in figures.values()]
@@ -250,7 +266,7 @@ def _own(args) -> int:
 def run(args) -> int:
     if args.peers is not None:
         return _own(args)
-    for option in ("pyramid", "calibrate_on", "write_pan", "units", "ids", "labels"):
+    for option in ("pyramid", "calibrate_on", "write_pan", "units", "ids", "labels", "adapt"):
         if getattr(args, option) is not None:
             raise PyrabenchError(f"--{option.replace('_', '-')} needs --peers PATH (summaries to score)")
     if args.no_truncate or args.explain or args.recipe_2013:

@@ -106,6 +106,7 @@ class OwnScores:
     trust: str = ""
     recipe_2013: Recipe2013 | None = None
     summary_errors: intervals.SummaryErrors | None = None  # the held-out errors behind a summary's interval
+    system_errors: intervals.SystemErrors | None = None  # the held-out systems' errors behind a system's interval
     system_interval: str = SYSTEM_INTERVAL
     explain_rule: str = (f"the SCUs it counts, the round(Σp) most probable, and every SCU with p ≥ {EXPLAIN_P}; "
                          "evidence: the sentence that shares most of the words telling the SCU from the others")
@@ -252,9 +253,13 @@ def score_summaries(summaries, *, corpus: str | None = None, pyramid=None, simil
             {"recipe_2013_scus": 0, "recipe_2013_weight": 0, "recipe_2013": 0.0})
         table = table.astype({"recipe_2013_scus": int, "recipe_2013_weight": int, "recipe_2013": float})
 
+    scorer = None if cal is None else cal.model
+    if scorer is not None and scorer.lite_model is not None and scored and all(
+            it.pyramid.n_summaries == 1 for it in scored):
+        scorer = scorer.lite_model  # the model that scored one-reference pyramids (SCUModel.summaries)
     return OwnScores(
         summaries=table.reset_index(drop=True),
-        systems=system_table(table, cal.model.system_errors if cal is not None else None, seed, n_resamples),
+        systems=system_table(table, scorer.system_errors if scorer is not None else None, seed, n_resamples),
         scus=scus.reset_index(drop=True),
         truncated=int(table["truncated"].sum()),
         empty=empty,
@@ -263,6 +268,7 @@ def score_summaries(summaries, *, corpus: str | None = None, pyramid=None, simil
         estimate_from=note,
         trust=trust_line(cal),
         recipe_2013=recipe,
-        summary_errors=cal.model.summary_errors if cal is not None else None,
+        summary_errors=scorer.summary_errors if scorer is not None else None,
+        system_errors=scorer.system_errors if scorer is not None else None,
         items=tuple(items),
     )

@@ -1,0 +1,99 @@
+"""Adapting the SCU model on a few labelled examples: the draw, its errors, and a synthetic
+miscalibrated domain the adaptation corrects."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from pyrabench.errors import PyrabenchError
+from pyrabench.scoring.scu_model import adaptation, intervals
+from pyrabench.scoring.scu_model.label_agreement import expected_calibration_error
+
+pytest.importorskip("sklearn")
+
+EXAMPLES = [f"e{k:02d}" for k in range(30)]
+
+
+def test_split_is_seeded_disjoint_and_complete():
+    used, rest = adaptation.split(EXAMPLES, 10, seed=3)
+    assert len(used) == 10 and len(set(used)) == 10
+    assert not set(used) & set(rest) and set(used) | set(rest) == set(EXAMPLES)
+    assert adaptation.split(list(reversed(EXAMPLES)), 10, seed=3) == (used, rest)  # input order does not matter
+    assert adaptation.split(EXAMPLES, 10, seed=4)[0] != used
+
+
+def test_split_keeps_a_group_out_of_the_rest():
+    groups = {e: f"g{int(e[1:]) // 4}" for e in EXAMPLES}  # eight groups of four (the last of two)
+    used, rest = adaptation.split(EXAMPLES, 6, seed=0, groups=groups)
+    assert len(used) == 6
+    touched = {groups[e] for e in used}
+    assert len(touched) == 2 and not touched & {groups[e] for e in rest}
+    assert len(rest) == len(EXAMPLES) - sum(1 for e in EXAMPLES if groups[e] in touched)
+
+
+@pytest.mark.parametrize("n, message", [(1, "at least 2"), (29, "at most 28"), (40, "at most 28")])
+def test_split_refuses_too_few_on_either_side(n, message):
+    with pytest.raises(PyrabenchError, match=message):
+        adaptation.split(EXAMPLES, n)
+
+
+def _domain(seed: int, examples=EXAMPLES, systems=8, units=6, scale=1.0, shift=0.0):
+    """Labelled rows whose true presence probability is ``q``; the model's ``p`` has the logit of
+    ``q`` times ``scale`` plus ``shift`` (1 and 0: calibrated)."""
+    rng = np.random.default_rng(seed)
+    n = len(examples) * systems * units
+    logit = rng.normal(-1.0, 1.6, n)
+    q = 1 / (1 + np.exp(-logit))
+    frame = pd.DataFrame({"topic": np.repeat(examples, systems * units),
+                          "system": np.tile(np.repeat([f"s{k}" for k in range(systems)], units), len(examples)),
+                          "scu_id": np.tile(np.arange(units), len(examples) * systems),
+                          "weight": 1.0, "ideal": float(units), "y": rng.uniform(size=n) < q})
+    return frame, 1 / (1 + np.exp(-(scale * logit + shift)))
+
+
+def test_adaptation_corrects_a_miscalibrated_domain_on_the_other_examples():
+    frame, p = _domain(0, scale=0.5, shift=-1.2)  # too timid and too low
+    used, rest = adaptation.split(EXAMPLES, 10, seed=0)
+    fitted = adaptation.fit(frame, p, used)
+    assert fitted.recalibration.method == "platt" and fitted.brier["platt"] < fitted.brier["none"]
+    on_rest = frame["topic"].isin(rest).to_numpy()
+    y = frame.loc[on_rest, "y"].to_numpy()
+    before, after = expected_calibration_error(p[on_rest], y), expected_calibration_error(fitted(p[on_rest]), y)
+    assert after < 0.04 < 0.1 < before
+    assert fitted.used == used and fitted.pairs == 10 * 8 * 6 and fitted.summaries == 80
+    assert fitted.summary_errors.bounded and fitted.system_errors.n == 8
+
+
+def test_a_calibrated_model_is_left_as_it_is():
+    frame, p = _domain(1)
+    fitted = adaptation.fit(frame, p, adaptation.split(EXAMPLES, 10, seed=0)[0])
+    assert fitted.recalibration.method == "none"
+    assert fitted(p).tolist() == p.tolist()
+
+
+def test_the_prior_errors_only_widen_the_intervals():
+    frame, p = _domain(2, scale=0.5, shift=-1.2)
+    used = adaptation.split(EXAMPLES, 10, seed=0)[0]
+    alone = adaptation.fit(frame, p, used)
+    prior = (intervals.SummaryErrors(-5.0, 0.1, 0.95, 100), intervals.SystemErrors(np.array([0.5, -0.5])))
+    both = adaptation.fit(frame, p, used, prior=prior)
+    assert both.summary_errors.low == -5.0 and both.summary_errors.high == alone.summary_errors.high
+    assert both.system_errors.n == alone.system_errors.n + 2
+
+
+def test_adapting_on_an_example_without_labels_is_an_error():
+    frame, p = _domain(3)
+    with pytest.raises(PyrabenchError, match="no labelled summary of the adaptation example 'zz'"):
+        adaptation.fit(frame, p, ["e00", "zz"])
+
+
+def test_a_map_that_cannot_be_fitted_is_not_a_candidate():
+    frame, p = _domain(4, scale=0.5, shift=-1.2)
+    used = adaptation.split(EXAMPLES, 4, seed=0)[0]
+    frame.loc[frame["topic"].isin(used), "y"] = False  # the drawn examples hold no present unit
+    fitted = adaptation.fit(frame, p, used)
+    assert fitted.recalibration.method == "none" and fitted.brier["platt"] == float("inf")
+    with pytest.raises(PyrabenchError, match="no recalibration of platt can be fitted"):
+        adaptation.fit(frame, p, used, candidates=("platt",))
