@@ -246,3 +246,21 @@ def test_a_new_feature_group_is_one_entry(sample_root, tmp_path, monkeypatch):
         calibrated.group_names(calibrated.SIMILARITY)
     with pytest.raises(PyrabenchError, match="unknown feature group"):
         calibrated.group_frame(corpus, "lexical:minilm")
+
+
+def test_a_logistic_fit_is_the_same_whatever_threads_the_process_allows():
+    """fit_model runs on one native thread: the probabilities do not follow the BLAS's thread
+    count (on two threads OpenBLAS's products differ in the last bits, and take ten times longer)."""
+    pytest.importorskip("sklearn")
+    from threadpoolctl import threadpool_limits
+
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(60_000, 14))
+    frame = pd.DataFrame(x, columns=[f"f{i}" for i in range(14)])
+    frame["y"] = x @ rng.normal(size=14) + rng.logistic(size=len(x)) > 2.0
+    features = list(frame.columns[:-1])
+    got = {}
+    for n in (1, 2):
+        with threadpool_limits(limits=n, user_api="blas"):
+            got[n] = calibrated.fit_model(frame, features).predict_proba(x)[:, 1]
+    np.testing.assert_array_equal(got[1], got[2])

@@ -54,7 +54,6 @@ from __future__ import annotations
 
 import os
 import re
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, Sequence
@@ -513,21 +512,18 @@ def _model(kind: str = "logistic"):
     raise PyrabenchError(f"unknown calibration model {kind!r}; use one of {', '.join(MODELS)}")
 
 
-def _threads(model: str):
-    """The boosted trees run on one native thread (:mod:`pyrabench.threads`: their OpenMP threads
-    spin on shared cores; same probabilities). The logistic regression keeps the BLAS's threads:
-    its last bits depend on their number, and its tables were computed so."""
-    return one_thread(rescan=True) if model == "boosted" else nullcontext()
-
-
 def fit_model(frame: pd.DataFrame, features: Sequence[str], model: str = "logistic"):
-    """A ``model`` fitted on every row of ``frame`` (its ``y``)."""
+    """A ``model`` fitted on every row of ``frame`` (its ``y``), on one native thread
+    (:mod:`pyrabench.threads`): the boosted trees' OpenMP threads spin on shared cores, and the
+    logistic regression's products are small (rows × ~15 features), so on two threads OpenBLAS
+    spent ten times the wall time of one on a DUC training frame (0.44 s against 0.047 s), its
+    last bits following the machine's thread count; on one thread they are the same everywhere."""
     x = frame[list(features)].to_numpy(np.float64)
     y = frame["y"].to_numpy(bool)
     if y.all() or not y.any():
         raise PyrabenchError("the training topics hold only one class of SCU decisions; cannot calibrate")
     estimator = _model(model)  # imports scikit-learn, and so its OpenMP library, before the scan
-    with _threads(model):
+    with one_thread(rescan=True):
         return estimator.fit(x, y)
 
 
@@ -543,7 +539,7 @@ def crossfit(frame: pd.DataFrame, features: Sequence[str], folds: int = FOLDS, m
     fold, fitted = fold_models(frame, features, folds, model)
     x = frame[list(features)].to_numpy(np.float64)
     p = np.zeros(len(frame))
-    with _threads(model):
+    with one_thread(rescan=True):
         for k, m in fitted.items():
             p[fold == k] = m.predict_proba(x[fold == k])[:, 1]
     return p

@@ -62,6 +62,7 @@ from scipy import sparse
 from ...cache import cached_frame, fingerprint
 from ...errors import PyrabenchError
 from ...text import words_many
+from ...threads import one_thread
 from ..manual import DEFAULT_CONVENTION, average_model_scus, double_annotations, matched_set
 from . import calibrated, consistency, intervals, reliability, semantic  # noqa: F401  (they register feature groups)
 from ..recipe2013.pipeline import corpus_key
@@ -373,7 +374,8 @@ def _fit(frame: pd.DataFrame, features: Sequence[str], model: str):
 def _predict(classifier, frame: pd.DataFrame, features: Sequence[str]) -> np.ndarray:
     if not len(frame):
         return np.zeros(0)
-    return classifier.predict_proba(frame[list(features)].to_numpy(np.float64))[:, 1]
+    with one_thread():  # as the fit (calibrated.fit_model): the same bits on any machine
+        return classifier.predict_proba(frame[list(features)].to_numpy(np.float64))[:, 1]
 
 
 def held_out(frames: dict[str, pd.DataFrame], features: Sequence[str] = FEATURES, model: str = "logistic",
