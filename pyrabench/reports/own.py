@@ -259,7 +259,8 @@ def _figure(agreement, score: str, where: tuple[str, str]) -> float:
 
 def lite_agreement_table(agreements: dict, published=()) -> pd.DataFrame:
     """The lite agreement table: one column per :class:`~pyrabench.scoring.scu_model.label_agreement.LabelAgreement`
-    (keyed by its column title; its estimate), ROUGE-2 beside the first (correlations only), and
+    (keyed by its column title; its estimate), ROUGE-2 and, when scored, MiniLM token recall beside the
+    first (correlations only), and
     one column per published scorer and dataset (:data:`pyrabench.published.LITE_PYRAMID_FIGURES`,
     the rows it reports); "—" where a column has no figure."""
     from ..published import LITE_SOURCES
@@ -270,6 +271,9 @@ def lite_agreement_table(agreements: dict, published=()) -> pd.DataFrame:
     if agreements:
         first = next(iter(agreements.values()))
         columns["ROUGE-2 (jackknifed recall of the units)"] = [_figure(first, "rouge_2", w) for _, w in LITE_ROWS]
+        if "token_recall" in first.correlations:
+            columns["MiniLM token recall (BERTScore's recall of the units)"] = [
+                _figure(first, "token_recall", w) for _, w in LITE_ROWS]
     for f in published:
         title = f"{f.scorer}, {f.dataset} ({LITE_SOURCES[f.source]}, published)"
         col = columns.setdefault(title, [float("nan")] * len(LITE_ROWS))

@@ -63,7 +63,7 @@ from ...cache import cached_frame, fingerprint
 from ...errors import PyrabenchError
 from ...text import words_many
 from ..manual import DEFAULT_CONVENTION, average_model_scus, double_annotations, matched_set
-from . import calibrated, consistency, intervals, reliability, semantic  # noqa: F401  (they register feature groups)
+from . import calibrated, consistency, intervals, reliability, semantic, token_alignment  # noqa: F401  (they register feature groups)
 from ..recipe2013.pipeline import corpus_key
 from ..recipe2013.segments import tokenize_many
 from .calibrated import KEYS, LEXICAL, _bags, _by_topic, _max_groups, _topic, content_stems
