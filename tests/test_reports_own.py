@@ -110,6 +110,12 @@ def test_lite_agreement_table_sets_published_figures_in_their_rows():
     assert table.loc["summary r (per example, averaged)", "NLI, PyrXSum (Nawrath et al. (2024), published)"] == 0.7
     fig = plot_reliability({"ours": agree.reliability}, "t")
     assert fig.axes[0].get_xlim() == (0.0, 1.0)
+    # MiniLM token recall gets its column beside ROUGE-2 when the summaries carried it
+    corr["token_recall"] = {"summary": {"pearson": 0.63}, "pooled": {"pearson": 0.5}, "system": {"pearson": 0.97}}
+    table = lite_agreement_table({"ours": agree})
+    tokens = "MiniLM token recall (BERTScore's recall of the units)"
+    assert table.columns.tolist() == ["ours", "ROUGE-2 (jackknifed recall of the units)", tokens]
+    assert table.loc["summary r (per example, averaged)", tokens] == 0.63 and np.isnan(table.loc["units counted: recall", tokens])
 
 
 def test_figure_text_never_prints_nan_or_inf():
