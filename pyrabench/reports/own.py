@@ -95,6 +95,25 @@ def lite_interval_claims(agreement) -> str:
     return text[0].upper() + text[1:]
 
 
+def lite_baseline_claims(agreement) -> str:
+    """The estimate's summary and system r beside its two baselines', ROUGE-2 and MiniLM token
+    recall (:class:`~pyrabench.scoring.scu_model.label_agreement.LabelAgreement`), in words; a
+    baseline not scored (MiniLM not installed) is said to be missing."""
+    def r(score: str, level: str) -> float:
+        return float(agreement.correlations.get(score, {}).get(level, {}).get("pearson", float("nan")))
+
+    def pair(score: str) -> str:
+        return f"{figure_text(r(score, 'summary'))} per summary and {figure_text(r(score, 'system'))} per system"
+
+    text = (f"The estimate's Pearson r with the crowd's shares is {pair('estimate')}; ROUGE-2's is "
+            f"{pair('rouge_2')}. ")
+    if "token_recall" not in agreement.correlations:
+        return text + ("MiniLM token recall, the semantic baseline, is not computed here: the minilm extra is not "
+                       "installed.")
+    return text + (f"MiniLM token recall (BERTScore's recall: each unit token's best cosine with the summary's "
+                   f"tokens, IDF-weighted, the units averaged), a semantic baseline, gets {pair('token_recall')}.")
+
+
 def interval_legend(notes: list[str | None]) -> str:
     """What "—" in a table's interval means: each distinct reason once ("" when every interval is known)."""
     reasons = list(dict.fromkeys(n for n in notes if n is not None))
