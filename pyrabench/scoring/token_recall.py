@@ -126,8 +126,11 @@ def summary_scores(pyramids: Sequence, sentences: Sequence[Sequence[str]], encod
         from ..embeddings.token_vectors import token_encoder
 
         encoder = token_encoder()
-    distinct = list(dict.fromkeys(id(p) for p in pyramids))
+    groups: dict[int, list[int]] = {}
+    for k, p in enumerate(pyramids):
+        groups.setdefault(id(p), []).append(k)
     by_id = {id(p): p for p in pyramids}
+    distinct = list(groups)
     idf = reference_idf(encoder, [by_id[i] for i in distinct])
     texts = list(dict.fromkeys([*(u for s in sentences for u in s),
                                 *(scu.label for i in distinct for scu in by_id[i].scus)]))
@@ -135,7 +138,7 @@ def summary_scores(pyramids: Sequence, sentences: Sequence[Sequence[str]], encod
     rows = encoder.encode(texts)
     out = np.zeros(len(pyramids))
     for pid in distinct:
-        members = np.flatnonzero([id(p) == pid for p in pyramids])
+        members = groups[pid]
         pyramid = by_id[pid]
         units = rows.take([index[s.label] for s in pyramid.scus])
         sents = rows.take([index[u] for i in members for u in sentences[i]])
