@@ -92,3 +92,20 @@ def test_minilm_token_rows_drop_the_special_tokens(cache, monkeypatch):
     assert tokens.token_ids(["The cat sat on the mat."]) == [got.ids[: got.offsets[1]].tolist()]
     cat_a, cat_b = got.vectors[1], got.vectors[got.offsets[1] + 1]
     assert 0.5 < float(cat_a @ cat_b) < 0.999  # the same word, in context: close, not equal
+    # the pass's sentence rows are model.encode's, bit for bit (same order, same batches)
+    texts = ["A dog ran.", "Stocks fell.", "Rain flooded the roads on Friday.", "Yes.", "The mayor opened a bridge."]
+    small = se.SentenceTransformerEmbedding(tokens.encoder.path, batch_size=2,
+                                            progress=False)
+    tv.TokenEncoder(small).encode(texts)
+    plain = se.SentenceTransformerEmbedding(small.path, batch_size=2, progress=False, cache=False).encode(texts)
+    assert (small.encode(texts) == plain).all() and small.encoded == 0
+
+
+def test_one_pass_fills_the_sentence_store_with_model_encodes_rows(encoder, make_st_model):
+    tokens = tv.TokenEncoder(encoder)
+    tokens.encode(TEXTS)
+    sentences = se.SentenceTransformerEmbedding(make_st_model(WORDS), progress=False)
+    got = sentences.encode(TEXTS)
+    assert sentences.encoded == 0  # every sentence row came from the token encoder's pass
+    plain = se.SentenceTransformerEmbedding(make_st_model(WORDS), progress=False, cache=False).encode(TEXTS)
+    assert (got == plain).all()  # the rows model.encode gives, bit for bit

@@ -15,6 +15,9 @@ states for a local sentence-transformers model (``minilm``: all-MiniLM-L6-v2 fro
   (half the disk of float32; a cosine moves by about 1e-3).
 * **Threads, device, offline loading**: the sentence encoder's (``$PYRABENCH_ENCODER_THREADS``,
   :class:`.sentence_encoder.SentenceTransformerEmbedding`), whose loaded model this one shares.
+* **One pass for both.** The same forward pass gives the sentence vectors
+  (:func:`forward`, as ``model.encode`` does); those the sentence store lacks are added to it,
+  so the scorer's MiniLM cosines of the same texts cost no second pass.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import numpy as np
 from ..cache import cache_dir, fingerprint, save_npz
 from ..errors import EmbeddingError
 from ..extras import require
+from .base import normalize_rows
 from .sentence_encoder import MAX_SHARDS, SentenceTransformerEmbedding, VectorStore, text_keys, through_store
 from .tokens import tokens_many
 
@@ -139,6 +143,32 @@ class TokenStore(VectorStore):
                     shard.unlink(missing_ok=True)
 
 
+def forward(model, texts: list[str], batch_size: int) -> tuple[np.ndarray, TokenVectors]:
+    """``(sentence rows, token rows)`` of ``texts`` in one pass of a sentence-transformers
+    ``model``: ``model.encode`` with every output kept (its order, its batches), the sentence rows
+    normalized as ``normalize_embeddings=True`` does, the token rows without the special tokens,
+    each unit-normalized and rounded as the token store keeps them (a rerun reads the same bits)."""
+    torch = require("torch", "encoders", "a sentence-transformers model")
+    special = np.array(sorted(getattr(model.tokenizer, "all_special_ids", []) or []), dtype=np.int64)
+    outs = model.encode(texts, batch_size=batch_size, output_value=None, convert_to_numpy=False,
+                        show_progress_bar=False)
+    pooled = torch.stack([o["sentence_embedding"] for o in outs]) if outs else None
+    sentences = (normalize_rows(torch.nn.functional.normalize(pooled, p=2, dim=1).float().cpu().numpy())
+                 if pooled is not None else np.zeros((0, 0), dtype=np.float32))
+    ids, rows, lengths = [], [], []
+    for o in outs:
+        i = o["input_ids"].cpu().numpy().astype(np.int64)
+        keep = o["attention_mask"].cpu().numpy().astype(bool) & ~np.isin(i, special)
+        ids.append(i[keep])
+        rows.append(o["token_embeddings"].float().cpu().numpy()[keep])
+        lengths.append(int(keep.sum()))
+    dim = sentences.shape[1]
+    vectors = normalize_rows(np.concatenate(rows)) if rows else np.zeros((0, dim), np.float32)
+    return sentences, TokenVectors(np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64),
+                                   np.concatenate(ids) if ids else np.zeros(0, np.int64),
+                                   vectors.astype(STORE_DTYPE).astype(np.float32))
+
+
 class TokenEncoder:
     """Token vectors of a sentence-transformers model (``encoder``, whose model, device and
     threads it uses), each distinct text encoded once and cached (module docstring)."""
@@ -154,28 +184,27 @@ class TokenEncoder:
         return self.encoder.model.tokenizer
 
     def _model_rows(self, texts: list[str]) -> TokenVectors:
-        """The token rows of ``texts`` from the model, ``batch_size`` texts a forward pass."""
-        torch = require("torch", "encoders", "a sentence-transformers model")
-        model = self.encoder.model
-        special = np.array(sorted(getattr(model.tokenizer, "all_special_ids", []) or []), dtype=np.int64)
-        parts = []
-        for start in range(0, len(texts), self.encoder.batch_size):
-            batch = texts[start : start + self.encoder.batch_size]
-            features = (getattr(model, "preprocess", None) or model.tokenize)(batch)
-            ids = features["input_ids"].cpu().numpy().astype(np.int64)
-            mask = features["attention_mask"].cpu().numpy().astype(bool)
-            with torch.inference_mode():
-                out = model.forward({k: v.to(model.device) if hasattr(v, "to") else v for k, v in features.items()})
-            states = out["token_embeddings"].float().cpu().numpy()
-            keep = mask & ~np.isin(ids, special)
-            rows = states[keep]
-            norms = np.linalg.norm(rows, axis=1, keepdims=True)
-            rows = np.divide(rows, norms, out=np.zeros_like(rows), where=norms > 0)
-            rows = rows.astype(STORE_DTYPE).astype(np.float32)  # as the store keeps them: a rerun reads the same bits
-            lengths = keep.sum(axis=1)
-            parts.append(TokenVectors(np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64), ids[keep], rows))
+        """The token rows of ``texts`` from the model (:func:`forward`); the sentence rows of the
+        same pass go to the sentence encoder's store (:meth:`_share_sentences`)."""
+        sentences, tokens = forward(self.encoder.model, texts, self.encoder.batch_size)
         self.encoded += len(texts)
-        return TokenVectors.concat(parts)
+        self._share_sentences(texts, sentences)
+        return tokens
+
+    def _share_sentences(self, texts: list[str], rows: np.ndarray) -> None:
+        """Add the sentence rows of ``texts`` the sentence store lacks: the scorer asks both
+        encoders for the same texts (its MiniLM cosines and its token recall), so one forward
+        pass serves both and the sentence encoder never runs the model on them again."""
+        store = self.encoder.store
+        if store is None:
+            return
+        keys = text_keys(texts)
+        with store.lock():
+            store.refresh()
+            found, _ = store.lookup(keys)
+            fresh = np.flatnonzero(~found)
+            if len(fresh):
+                store.add(keys[fresh], rows[fresh])
 
     def token_ids(self, texts: Sequence[str]) -> list[list[int]]:
         """Each text's token ids without the special ones and without the model's window (what
@@ -227,12 +256,13 @@ class TokenEncoder:
 
 
 def token_encoder(spec: str = "minilm") -> TokenEncoder:
-    """The token encoder of a sentence-transformers embedding spec (``minilm``), once per process."""
-    return _token_encoder(spec)
+    """The token encoder of a sentence-transformers embedding spec (``minilm``), once per process
+    and cache directory."""
+    return _token_encoder(spec, str(cache_dir("token-vectors")))
 
 
 @lru_cache(maxsize=4)
-def _token_encoder(spec: str) -> TokenEncoder:
+def _token_encoder(spec: str, directory: str) -> TokenEncoder:
     from ..errors import MissingExtraError
     from .registry import load_embedding
     from .specs import available
