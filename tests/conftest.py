@@ -139,3 +139,40 @@ def sample_corpora():
 def sample_bench(sample_corpora):
     """Both tests built from the bundled sample with the default policy, once per session."""
     return build.build(sample_corpora)
+
+
+class FakeTokenEncoder:
+    """A token encoder without a model (what :mod:`pyrabench.embeddings.token_vectors` gives):
+    each lower-cased word a token, its id the word's rank in ``vocab``, its row a seeded random
+    unit vector of ``dim`` dimensions (context-free); ``calls`` counts the texts encoded."""
+
+    def __init__(self, vocab, dim: int = 6, seed: int = 0):
+        import numpy as np
+
+        self.vocab = {w: k for k, w in enumerate(sorted({w.lower() for w in vocab}))}
+        rows = np.random.default_rng(seed).standard_normal((len(self.vocab), dim)).astype(np.float32)
+        self.rows = rows / np.linalg.norm(rows, axis=1, keepdims=True)
+        self.calls: list[str] = []
+
+    def token_ids(self, texts):
+        import re
+
+        return [[self.vocab[w] for w in re.findall(r"\w+", t.lower()) if w in self.vocab] for t in texts]
+
+    def encode(self, texts):
+        import numpy as np
+
+        from pyrabench.embeddings.token_vectors import TokenVectors
+
+        self.calls.extend(texts)
+        ids = self.token_ids(texts)
+        lengths = np.array([len(i) for i in ids], dtype=np.int64)
+        flat = np.array([i for x in ids for i in x], dtype=np.int64)
+        return TokenVectors(np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64), flat,
+                            self.rows[flat].reshape(len(flat), self.rows.shape[1]))
+
+
+@pytest.fixture
+def fake_token_encoder():
+    """``fake_token_encoder(vocab, dim=6, seed=0)``: a :class:`FakeTokenEncoder`."""
+    return FakeTokenEncoder

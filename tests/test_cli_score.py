@@ -257,6 +257,28 @@ def test_labels_run_as_typed_with_the_default_model(capsys, sample_root):
     assert narrowed["fitted_on"] == "duc2007" and "default" not in narrowed["estimate_from"]
 
 
+def test_token_recall_is_a_baseline_column_unless_left_out(capsys, sample_root, monkeypatch, fake_token_encoder):
+    import pyrabench.embeddings as E
+    from pyrabench.embeddings import token_vectors
+
+    root = sample_root / "lite"
+    words = (root / "SCUs.txt").read_text(encoding="utf-8").lower().split()
+    for f in sorted((root / "summaries").iterdir()):
+        words += f.read_text(encoding="utf-8").lower().split()
+    monkeypatch.setattr(E, "available", lambda spec: True)
+    monkeypatch.setattr(token_vectors, "token_encoder", lambda spec="minilm": fake_token_encoder(
+        [w.strip(".,;:!?'\"") for w in words]))
+    labels = ["--labels", str(root / "labels"), "--calibrate-on", "duc2007", "--json"]
+    assert main(_lite(sample_root, *labels)) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert all(0 <= r["token_recall"] <= 1 for r in out["summaries"]) and "token_recall" in out["systems"][0]
+    assert set(out["labels"]["correlations"]) == {"estimate", "rouge_2", "token_recall"}
+    assert "token_recall" in out["columns"]
+    assert main(_lite(sample_root, *labels, "--no-token-recall")) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert "token_recall" not in out["summaries"][0] and "token_recall" not in out["labels"]["correlations"]
+
+
 def test_units_and_labels_that_disagree_in_length(capsys, sample_root, tmp_path):
     labels = tmp_path / "labels"
     shutil.copytree(sample_root / "lite" / "labels", labels)

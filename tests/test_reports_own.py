@@ -110,6 +110,12 @@ def test_lite_agreement_table_sets_published_figures_in_their_rows():
     assert table.loc["summary r (per example, averaged)", "NLI, PyrXSum (Nawrath et al. (2024), published)"] == 0.7
     fig = plot_reliability({"ours": agree.reliability}, "t")
     assert fig.axes[0].get_xlim() == (0.0, 1.0)
+    # MiniLM token recall gets its column beside ROUGE-2 when the summaries carried it
+    corr["token_recall"] = {"summary": {"pearson": 0.63}, "pooled": {"pearson": 0.5}, "system": {"pearson": 0.97}}
+    table = lite_agreement_table({"ours": agree})
+    tokens = "MiniLM token recall (BERTScore's recall of the units)"
+    assert table.columns.tolist() == ["ours", "ROUGE-2 (jackknifed recall of the units)", tokens]
+    assert table.loc["summary r (per example, averaged)", tokens] == 0.63 and np.isnan(table.loc["units counted: recall", tokens])
 
 
 def test_figure_text_never_prints_nan_or_inf():
@@ -130,3 +136,18 @@ def test_lite_interval_claims_say_when_no_interval_could_be_computed():
         "A summary's 95 % interval holds its human share for 87.5% of the summaries (the 8 of 10 with an "
         "interval), at a mean width of 0.50 on the 0–1 scale; no system interval could be computed (too few "
         "held-out summaries behind the model).")
+
+
+def test_lite_baseline_claims_word_both_baselines_or_say_one_is_missing():
+    from types import SimpleNamespace
+
+    from pyrabench.reports.own import lite_baseline_claims
+
+    corr = {"estimate": {"summary": {"pearson": 0.564}, "system": {"pearson": 0.975}},
+            "rouge_2": {"summary": {"pearson": 0.52}, "system": {"error": "constant"}}}
+    text = lite_baseline_claims(SimpleNamespace(correlations=corr))
+    assert "0.564 per summary and 0.975 per system" in text and "0.520 per summary and — per system" in text
+    assert "not computed here" in text
+    corr["token_recall"] = {"summary": {"pearson": 0.635}, "system": {"pearson": 0.983}}
+    text = lite_baseline_claims(SimpleNamespace(correlations=corr))
+    assert "gets 0.635 per summary and 0.983 per system" in text and "not computed" not in text

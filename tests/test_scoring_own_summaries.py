@@ -309,3 +309,55 @@ def test_lite_pyramids_estimate_the_expected_share_of_units_present(sample_root)
     assert (scores.summaries.set_index(["topic", "system"])["scus"].loc[counted.index] == counted).all()
     with pytest.raises(PyrabenchError, match="no pyramid"):
         score_summaries(read_line_summaries(root / "summaries", units), pyramid={}, data=sample_root)
+
+
+def _lite_sample(sample_root):
+    from pyrabench.data.lite_pyramids import read_line_summaries, read_units
+
+    root = sample_root / "lite"
+    units = read_units(root / "SCUs.txt", root / "ids.txt")
+    return units, read_line_summaries(root / "summaries", units)
+
+
+def test_minilm_token_recall_is_a_column_beside_rouge(sample_root, monkeypatch, fake_token_encoder):
+    import re
+
+    import pyrabench.embeddings as E
+    from pyrabench.embeddings import token_vectors
+    from pyrabench.scoring import token_recall
+
+    units, summaries = _lite_sample(sample_root)
+    texts = [u for us in units.units for u in us] + [s.text for s in summaries]
+    words = re.findall(r"\w+", " ".join(texts).lower())
+    enc = fake_token_encoder(words, dim=8)
+    monkeypatch.setattr(E, "available", lambda spec: True)
+    monkeypatch.setattr(token_vectors, "token_encoder", lambda spec="minilm": enc)
+    scores = score_summaries(summaries, pyramid=units.pyramids(), calibrate_on="duc2007", data=sample_root,
+                             n_resamples=20)
+    table = scores.summaries.set_index(["topic", "system"])
+    assert "token_recall" in scores.legend() and table["token_recall"].between(0, 1).all()
+    # each summary's figure: its units' mean recall, pair by pair, IDF over every example's reference
+    pyramids = units.pyramids()
+    idf = token_recall.IDF.of(enc.token_ids(list(dict.fromkeys(p.summaries[0] for p in pyramids.values()))))
+    s = summaries[0]
+    pyr = pyramids[s.topic]
+    vecs = enc.encode([s.text]).vectors
+    expected = []
+    for scu in pyr.scus:
+        u = enc.encode([scu.label])
+        w = idf(u.ids)
+        expected.append(float(np.dot(w, (u.vectors @ vecs.T).max(axis=1)) / w.sum()))
+    assert table.loc[(s.topic, s.system), "token_recall"] == pytest.approx(np.mean(expected), abs=1e-5)
+    per = scores.summaries.groupby("system")["token_recall"].mean()
+    assert np.allclose(scores.systems.set_index("system").loc[per.index, "token_recall"], per)
+
+
+def test_without_minilm_the_token_recall_column_is_left_out_and_said(sample_root, monkeypatch):
+    import pyrabench.embeddings as E
+
+    units, summaries = _lite_sample(sample_root)
+    monkeypatch.setattr(E, "available", lambda spec: False)
+    scores = score_summaries(summaries, pyramid=units.pyramids(), calibrate_on="duc2007", data=sample_root,
+                             n_resamples=20)
+    assert "token_recall" not in scores.summaries and "token_recall" not in scores.systems
+    assert "minilm" in scores.legend()["token_recall"] and "rouge_2" in scores.summaries

@@ -120,3 +120,16 @@ def test_intervals_that_cannot_be_computed_are_counted_not_averaged():
     assert iv["coverage"] == pytest.approx(1.0)  # t1's three intervals hold their shares
     assert iv["width"] == pytest.approx((0.4 + 0.4 + 0.3) / 3)
     assert np.isnan(iv["system_coverage"]) and np.isnan(iv["system_width"])
+
+
+def test_baselines_are_correlated_beside_the_estimate():
+    scus, summaries, systems, labels = _frames()
+    # token recall ranks t1 as the humans do and t2 backwards
+    summaries["token_recall"] = [0.9, 0.5, 0.2, 0.6, 0.7, 0.1]
+    a = label_agreement(scus, summaries, systems, labels, n_resamples=20)
+    assert set(a.correlations) == {"estimate", "token_recall"}
+    tok = a.correlations["token_recall"]
+    r1, r2 = _pearson([1, .5, 0], [.9, .5, .2]), _pearson([.5, 0, 1], [.6, .7, .1])
+    assert tok["summary"]["pearson"] == pytest.approx((r1 + r2) / 2)
+    assert tok["system"]["pearson"] == pytest.approx(_pearson([.75, .25, .5], [.75, .6, .15]))
+    assert "token_recall: summary (per example, averaged) pearson" in a.figures()

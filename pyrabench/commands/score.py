@@ -88,6 +88,9 @@ def add_arguments(parser) -> None:
                           "the evidence, whether it counts")
     own.add_argument("--write-pan", metavar="DIR", type=nonempty, default=None,
                      help="write the SCUs the model counts as DUCView .pan files into DIR (to correct by hand)")
+    own.add_argument("--no-token-recall", action="store_true",
+                     help="leave out the MiniLM token recall column (BERTScore's recall of the units, computed when "
+                          "the minilm extra is installed; it loads the MiniLM model)")
     own.add_argument("--recipe-2013", action="store_true",
                      help="also score with the 2013 recipe (segments matched at one similarity threshold, "
                           "--auto SIMILARITY, default wmf, scored with NIST's formula): the book's reproduction "
@@ -192,7 +195,7 @@ def _own(args) -> int:
         peers, corpus=args.corpus, pyramid=pyramid, similarity=args.auto or "wmf",
         threshold=args.threshold[0] if args.threshold else None, calibrate_on=args.calibrate_on,
         truncate=not args.no_truncate, data=args.data, seed=args.seed, combine=args.combine,
-        recipe_2013=args.recipe_2013,
+        recipe_2013=args.recipe_2013, token_recall=not args.no_token_recall,
     )
     agreement = adapted = None
     if labels is not None and args.adapt is not None:

@@ -198,6 +198,10 @@ class VectorStore:
         pos = np.searchsorted(self.keys, keys).clip(max=len(self.keys) - 1)
         return self.keys[pos] == keys, pos
 
+    def get(self, rows: np.ndarray) -> np.ndarray:
+        """The vectors at ``rows`` (positions :meth:`lookup` gave)."""
+        return self.vectors[rows]
+
     def add(self, keys: np.ndarray, vectors: np.ndarray) -> None:
         """Write one shard (atomically), merge shards when there are many, update the index."""
         vectors = np.asarray(vectors, dtype=np.float32)
@@ -226,6 +230,48 @@ def _alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
+
+
+def through_store(store, texts: list[str], keys: np.ndarray, model_rows):
+    """Yield ``(indices into texts, their entries)`` until every text has its entries: longest
+    first, in chunks of :data:`CHUNK_TEXTS`, ``model_rows(chunk texts)`` giving a chunk's entries.
+
+    The one encoding loop of every store (:class:`VectorStore`'s sentence rows, the token store's
+    ragged rows of :mod:`.token_vectors`): with a store, each chunk is claimed under the store's
+    lock among the texts not cached and not claimed by another process, then encoded without the
+    lock and added; the texts others claimed are read from their shards once written (module
+    docstring). ``store`` None: every chunk is encoded. A store gives entries with ``get(rows)``."""
+    order = np.argsort([-len(t) for t in texts], kind="stable")
+    if store is None:
+        for start in range(0, len(texts), CHUNK_TEXTS):
+            idx = order[start : start + CHUNK_TEXTS]
+            yield idx, model_rows([texts[i] for i in idx])
+        return
+    pending = order
+    while len(pending):
+        with store.lock():
+            store.refresh()
+            found, pos = store.lookup(keys[pending])
+            ready = (pending[found], store.get(pos[found])) if found.any() else None
+            pending = pending[~found]
+            free = pending[~np.isin(keys[pending], store.claimed())]
+            chunk = free[:CHUNK_TEXTS]
+            if len(chunk):
+                store.claim(keys[chunk])
+        if ready is not None:
+            yield ready
+        if not len(chunk):
+            if len(pending):
+                time.sleep(CLAIM_POLL_SECONDS)  # every text left is being encoded elsewhere
+            continue
+        try:
+            rows = model_rows([texts[i] for i in chunk])
+            with store.lock():
+                store.add(keys[chunk], rows)
+        finally:
+            store.release()
+        yield chunk, rows
+        pending = pending[~np.isin(pending, chunk)]
 
 
 def pick_device(requested: str | None = None) -> str:
@@ -322,50 +368,15 @@ class SentenceTransformerEmbedding(Embedding):
         return normalize_rows(np.asarray(rows, dtype=np.float32).reshape(len(texts), -1))
 
     def _encode_missing(self, texts: list[str], keys: np.ndarray) -> np.ndarray:
-        """Rows for ``texts`` (none cached when asked): longest first, in chunks, each chunk
-        cached. With a store, each chunk is claimed under the store's lock among the texts not
-        cached and not claimed by another process, then encoded without the lock; the texts
-        others claimed are read from their shards once written (see the module docstring)."""
-        order = np.argsort([-len(t) for t in texts], kind="stable")
+        """Rows for ``texts`` (none cached when asked), through :func:`through_store`."""
         out: np.ndarray | None = None
-
-        def put(idx: np.ndarray, rows: np.ndarray) -> None:
-            nonlocal out
-            if out is None:
-                out = np.zeros((len(texts), rows.shape[1]), dtype=np.float32)
-            out[idx] = rows
-            bar.update(len(idx))
-
         bar = progress_bar(wanted=self.progress, total=len(texts), unit="text", desc=f"encoding with {self.name}")
         try:
-            if self.store is None:
-                for start in range(0, len(texts), CHUNK_TEXTS):
-                    idx = order[start : start + CHUNK_TEXTS]
-                    put(idx, self._model_rows([texts[i] for i in idx]))
-            pending = order if self.store is not None else order[:0]
-            while len(pending):
-                with self.store.lock():
-                    self.store.refresh()
-                    found, pos = self.store.lookup(keys[pending])
-                    if found.any():
-                        put(pending[found], self.store.vectors[pos[found]])
-                    pending = pending[~found]
-                    free = pending[~np.isin(keys[pending], self.store.claimed())]
-                    chunk = free[:CHUNK_TEXTS]
-                    if len(chunk):
-                        self.store.claim(keys[chunk])
-                if not len(chunk):
-                    if len(pending):
-                        time.sleep(CLAIM_POLL_SECONDS)  # every text left is being encoded elsewhere
-                    continue
-                try:
-                    rows = self._model_rows([texts[i] for i in chunk])
-                    with self.store.lock():
-                        self.store.add(keys[chunk], rows)
-                finally:
-                    self.store.release()
-                put(chunk, rows)
-                pending = pending[~np.isin(pending, chunk)]
+            for idx, rows in through_store(self.store, texts, keys, self._model_rows):
+                if out is None:
+                    out = np.zeros((len(texts), rows.shape[1]), dtype=np.float32)
+                out[idx] = rows
+                bar.update(len(idx))
         finally:
             bar.close()
         if self._dim is None and out is not None:

@@ -16,13 +16,16 @@ def _short(name: str) -> str:
 
 def lever_view(table: pd.DataFrame, lite_name: str = "PyrXSum") -> pd.DataFrame:
     """One row per lever: the SCU-set F1 of each DUC direction (fitted on → scored), the worst
-    ECE over them, and on the lite dataset its units F1, AUC, ECE, summary r (per example,
+    ECE and AUC over them, and on the lite dataset its units F1, AUC, ECE, summary r (per example,
     averaged), system r and the units counted / present per summary."""
     out = pd.DataFrame({"lever": table["lever"]})
     for col in (c for c in table.columns if c.startswith("f1 ")):
         train, test = col[3:].split("→")
         out[f"F1 {_short(train)}→{_short(test)}"] = table[col].round(3)
     out["DUC ECE (worst)"] = table[[c for c in table.columns if c.startswith("ece ")]].max(axis=1).round(3)
+    auc = [c for c in table.columns if c.startswith("auc ")]
+    if auc:
+        out["DUC AUC (worst)"] = table[auc].min(axis=1).round(3)
     if f"{lite_name} f1" in table.columns:
         for k, label in (("f1", "units F1"), ("auc", "AUC"), ("ece", "ECE"), ("summary_r", "summary r"),
                          ("system_r", "system r")):

@@ -95,6 +95,25 @@ def lite_interval_claims(agreement) -> str:
     return text[0].upper() + text[1:]
 
 
+def lite_baseline_claims(agreement) -> str:
+    """The estimate's summary and system r beside its two baselines', ROUGE-2 and MiniLM token
+    recall (:class:`~pyrabench.scoring.scu_model.label_agreement.LabelAgreement`), in words; a
+    baseline not scored (MiniLM not installed) is said to be missing."""
+    def r(score: str, level: str) -> float:
+        return float(agreement.correlations.get(score, {}).get(level, {}).get("pearson", float("nan")))
+
+    def pair(score: str) -> str:
+        return f"{figure_text(r(score, 'summary'))} per summary and {figure_text(r(score, 'system'))} per system"
+
+    text = (f"The estimate's Pearson r with the crowd's shares is {pair('estimate')}; ROUGE-2's is "
+            f"{pair('rouge_2')}. ")
+    if "token_recall" not in agreement.correlations:
+        return text + ("MiniLM token recall, the semantic baseline, is not computed here: the minilm extra is not "
+                       "installed.")
+    return text + (f"MiniLM token recall (BERTScore's recall: each unit token's best cosine with the summary's "
+                   f"tokens, IDF-weighted, the units averaged), a semantic baseline, gets {pair('token_recall')}.")
+
+
 def interval_legend(notes: list[str | None]) -> str:
     """What "—" in a table's interval means: each distinct reason once ("" when every interval is known)."""
     reasons = list(dict.fromkeys(n for n in notes if n is not None))
@@ -259,7 +278,8 @@ def _figure(agreement, score: str, where: tuple[str, str]) -> float:
 
 def lite_agreement_table(agreements: dict, published=()) -> pd.DataFrame:
     """The lite agreement table: one column per :class:`~pyrabench.scoring.scu_model.label_agreement.LabelAgreement`
-    (keyed by its column title; its estimate), ROUGE-2 beside the first (correlations only), and
+    (keyed by its column title; its estimate), ROUGE-2 and, when scored, MiniLM token recall beside the
+    first (correlations only), and
     one column per published scorer and dataset (:data:`pyrabench.published.LITE_PYRAMID_FIGURES`,
     the rows it reports); "—" where a column has no figure."""
     from ..published import LITE_SOURCES
@@ -270,6 +290,9 @@ def lite_agreement_table(agreements: dict, published=()) -> pd.DataFrame:
     if agreements:
         first = next(iter(agreements.values()))
         columns["ROUGE-2 (jackknifed recall of the units)"] = [_figure(first, "rouge_2", w) for _, w in LITE_ROWS]
+        if "token_recall" in first.correlations:
+            columns["MiniLM token recall (BERTScore's recall of the units)"] = [
+                _figure(first, "token_recall", w) for _, w in LITE_ROWS]
     for f in published:
         title = f"{f.scorer}, {f.dataset} ({LITE_SOURCES[f.source]}, published)"
         col = columns.setdefault(title, [float("nan")] * len(LITE_ROWS))

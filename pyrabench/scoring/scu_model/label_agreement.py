@@ -21,8 +21,9 @@ checks the scorer on their own labelled data before trusting it (:func:`label_ag
   (coverage) and the intervals' mean width, over the intervals that can be computed (and how
   many those are); the same for the systems' intervals.
 
-ROUGE-2 (jackknifed recall against the units, as the scorer reports it) is correlated beside the
-estimate when the summaries carry it.
+ROUGE-2 (jackknifed recall against the units, as the scorer reports it) and MiniLM token recall
+(:mod:`pyrabench.scoring.token_recall`, BERTScore's recall of the units) are correlated beside
+the estimate when the summaries carry them.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from .scu_sets import agreement
 #: Equal-width bins of the probabilities for the ECE and the reliability curve.
 RELIABILITY_BINS = 10
 #: The scores correlated with the human share, when the summaries carry them.
-SCORES = ("estimate", "rouge_2")
+SCORES = ("estimate", "rouge_2", "token_recall")
 KEYS = ["topic", "system"]
 
 

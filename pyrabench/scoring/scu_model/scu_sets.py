@@ -41,8 +41,9 @@ against the annotators' sets:
 * **Recalibration** (:mod:`.reliability`): ``fit(..., recalibration=...)`` maps the probabilities
   through an isotonic or Platt map fitted on the held-out probabilities (:data:`RECALIBRATION`).
 * **More features**: any registered feature group's columns can be asked for (``features``):
-  :mod:`.semantic` (MiniLM and WMF cosines) and :mod:`.consistency` (soft coverage, mismatched
-  numbers, names and negations, unit length) are the measured levers (:mod:`.levers`).
+  :mod:`.semantic` (MiniLM and WMF cosines), :mod:`.token_alignment` (MiniLM token recall,
+  BERTScore's recall of the contributors and label) and :mod:`.consistency` (soft coverage,
+  mismatched numbers, names and negations, unit length) are the measured levers (:mod:`.levers`).
 
 The user-facing scorer is :class:`SCUModel` (:func:`fit` on annotated corpora;
 :meth:`SCUModel.score` on any summaries of a pyramid): per (summary, SCU) ``p``, ``counted`` and
@@ -64,7 +65,7 @@ from ...errors import PyrabenchError
 from ...text import words_many
 from ...threads import one_thread
 from ..manual import DEFAULT_CONVENTION, average_model_scus, double_annotations, matched_set
-from . import calibrated, consistency, intervals, reliability, semantic  # noqa: F401  (they register feature groups)
+from . import calibrated, consistency, intervals, reliability, semantic, token_alignment  # noqa: F401  (they register feature groups)
 from ..recipe2013.pipeline import corpus_key
 from ..recipe2013.segments import tokenize_many
 from .calibrated import KEYS, LEXICAL, _bags, _by_topic, _max_groups, _topic, content_stems

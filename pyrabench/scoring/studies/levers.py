@@ -2,7 +2,7 @@
 the model never saw.
 
 Each :class:`Lever` is the SCU model with one change: features added to :data:`.scu_sets.FEATURES`
-(MiniLM and WMF cosines, :mod:`.semantic`; soft coverage, mismatches and unit length,
+(MiniLM and WMF cosines, :mod:`.semantic`; MiniLM token recall, :mod:`.token_alignment`; soft coverage, mismatches and unit length,
 :mod:`.consistency`), the probabilities recalibrated (isotonic or Platt, :mod:`.reliability`),
 a one-reference pyramid scored by a model of the DUC corpora's lite views instead
 (:func:`.scu_sets.lite_frame`; DUC's own pyramids are still scored by the model of the full
@@ -10,8 +10,9 @@ pyramids, so their figures do not move). Every row is measured the same way (:fu
 
 * **DUC, across corpora**: fitted on one DUC corpus, scoring another (every direction of
   :func:`.transfer.directions` without the pooled ones): the SCU-set F1 of the counted SCUs
-  against the annotators' (:func:`.scu_sets.agreement`) and the ECE of the probabilities
-  (:func:`.label_agreement.expected_calibration_error`, ten bins);
+  against the annotators' (:func:`.scu_sets.agreement`), the AUC and ECE of the probabilities
+  (:func:`.label_agreement.expected_calibration_error`, ten bins), and the expected score's r
+  with the manual modified score per summary (per topic, averaged) and per system;
 * **a labelled lite dataset** (PyrXSum), fitted on every DUC corpus (or their lite views;
   nothing of the dataset):
   per-unit F1 of the counted units, AUC and ECE of the probabilities, the summary correlation
@@ -35,10 +36,10 @@ from scipy import stats
 
 from ...cache import cached_frame, fingerprint
 from ..recipe2013.pipeline import corpus_key
-from ..scu_model import calibrated, consistency, label_agreement, reliability, scu_sets, semantic
+from ..scu_model import calibrated, consistency, label_agreement, reliability, scu_sets, semantic, token_alignment
 from ..scu_model.calibrated import KEYS
 
-VERSION = "levers-v1"
+VERSION = "levers-v2"
 
 
 @dataclass(frozen=True)
@@ -64,12 +65,14 @@ LEVERS = (
     Lever("+ Platt recalibration", recalibration="platt"),
     Lever("+ MiniLM cosine", semantic.MINILM),
     Lever("+ WMF cosine", semantic.WMF),
+    Lever("+ MiniLM token recall", token_alignment.COLUMNS),
     Lever("+ soft coverage (WMF synonyms)", ("soft_cov_l",)),
     Lever("+ mismatched numbers, names, negations", MISMATCH),
     Lever("+ unit length", ("unit_len",)),
     Lever("+ lite views of the DUC pyramids", lite=True),
     Lever("+ lite views, isotonic", recalibration="isotonic", lite=True),
     Lever("+ lite views, MiniLM", semantic.MINILM, lite=True),
+    Lever("+ lite views, MiniLM token recall", token_alignment.COLUMNS, lite=True),
     Lever("everything, lite views, isotonic", EVERYTHING, "isotonic", True),
     Lever("everything, lite views, Platt", EVERYTHING, "platt", True),
 )
@@ -103,9 +106,25 @@ def predict(fitted, frame: pd.DataFrame, features: Sequence[str]) -> np.ndarray:
 
 
 def duc_figures(frame: pd.DataFrame, p: np.ndarray) -> dict:
-    """SCU-set F1 of the counted sets and ECE of ``p`` on an annotated corpus's frame."""
+    """SCU-set F1 of the counted sets, AUC and ECE of ``p`` on an annotated corpus's frame, and
+    the expected modified score's Pearson r with the manual one: per summary (per topic across
+    its peers, averaged) and per system (the peers' means)."""
+    y = frame["y"].to_numpy(bool)
     a = scu_sets.agreement(frame, scu_sets.counted(frame, p))
-    return {"f1": a["f1"], "ece": label_agreement.expected_calibration_error(p, frame["y"].to_numpy())}
+    w, ideal = frame["weight"].to_numpy(np.float64), frame["ideal"].to_numpy(np.float64)
+    g = frame[list(KEYS)].assign(e=w * p / ideal, h=w * y / ideal).groupby(list(KEYS), sort=False)[["e", "h"]].sum()
+    return {"f1": a["f1"], "auc": label_agreement.roc_auc(p, y), "ece": label_agreement.expected_calibration_error(p, y),
+            **_correlations(g.reset_index())}
+
+
+def _correlations(g: pd.DataFrame) -> dict:
+    """``summary_r`` (per topic across its summaries, averaged over topics where neither side is
+    constant) and ``system_r`` (of the peers' means) of estimates ``e`` against human scores ``h``."""
+    per_topic = [stats.pearsonr(x["e"], x["h"])[0] for _, x in g.groupby("topic", sort=True)
+                 if x["e"].std() > 0 and x["h"].std() > 0]
+    systems = g.groupby("peer")[["e", "h"]].mean()
+    return {"summary_r": float(np.mean(per_topic)) if per_topic else float("nan"),
+            "system_r": float(stats.pearsonr(systems["e"], systems["h"])[0])}
 
 
 def lite_figures(frame: pd.DataFrame, p: np.ndarray) -> dict:
@@ -114,14 +133,11 @@ def lite_figures(frame: pd.DataFrame, p: np.ndarray) -> dict:
     a = scu_sets.agreement(frame, scu_sets.counted(frame, p))
     g = frame[list(KEYS)].assign(e=p, h=y.astype(np.float64)).groupby(list(KEYS), sort=False)[["e", "h"]].mean()
     g = g.reset_index()
-    per_example = [stats.pearsonr(x["e"], x["h"])[0] for _, x in g.groupby("topic", sort=True)
-                   if x["e"].std() > 0 and x["h"].std() > 0]
-    systems = g.groupby("peer")[["e", "h"]].mean()
+    r = _correlations(g)
     return {"f1": a["f1"], "auc": label_agreement.roc_auc(p, y),
             "ece": label_agreement.expected_calibration_error(p, y),
-            "summary_r": float(np.mean(per_example)), "summary_r_pooled": float(stats.pearsonr(g["e"], g["h"])[0]),
-            "system_r": float(stats.pearsonr(systems["e"], systems["h"])[0]),
-            "counted": a["counted"], "present": a["marked"]}
+            "summary_r": r["summary_r"], "summary_r_pooled": float(stats.pearsonr(g["e"], g["h"])[0]),
+            "system_r": r["system_r"], "counted": a["counted"], "present": a["marked"]}
 
 
 def lever_row(lever: Lever, frames: dict[str, pd.DataFrame], lites: dict[str, pd.DataFrame],
