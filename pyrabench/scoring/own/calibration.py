@@ -79,18 +79,26 @@ def _fit(ref) -> Calibration:
     return Calibration(ref.name, model, figures)
 
 
+def _cached_model(key: str, fit) -> Calibration | PyrabenchError:
+    """A fitted :class:`Calibration` from the cache (``fit()`` on a miss, stored sealed), or the
+    error that says why it cannot be fitted."""
+    path = cache_dir("scoring", "models") / f"{key}.pickle"
+    try:
+        return cached(path, fit, lambda p, v: save_sealed(p, pickle.dumps(v)), lambda p: pickle.loads(load_sealed(p)),
+                      lock=True)
+    except PyrabenchError as exc:
+        return exc
+
+
 def calibration(ref) -> tuple[Calibration | None, str]:
     """``(calibration, note)``: the SCU model fitted on the annotated corpus ``ref`` (cached), or
     None and why not."""
     key = fingerprint("own-calibration-v2", scu_sets.VERSION, scu_sets.RECALIBRATION, scu_sets.LITE_RECALIBRATION,
                       calibrated.VERSION, corpus_key(ref),
                       version("scikit-learn"))
-    path = cache_dir("scoring", "models") / f"{key}.pickle"
-    try:
-        cal = cached(path, lambda: _fit(ref), lambda p, v: save_sealed(p, pickle.dumps(v)),
-                     lambda p: pickle.loads(load_sealed(p)), lock=True)
-    except PyrabenchError as exc:
-        return None, f"no estimate: the SCU model cannot be fitted on {ref.name} ({exc})"
+    cal = _cached_model(key, lambda: _fit(ref))
+    if isinstance(cal, PyrabenchError):
+        return None, f"no estimate: the SCU model cannot be fitted on {ref.name} ({cal})"
     e = cal.model.summary_errors
     note = (f"model: the SCU model fitted on the {cal.held_out['summaries']:,} manual annotations of {ref.name} (a "
             f"topic of {ref.name} by the model that held it out); {e.confidence * 100:g} % interval of a summary "
@@ -125,12 +133,9 @@ def default_calibration(root) -> tuple[Calibration | None, str]:
     key = fingerprint("own-default-v1", scu_sets.VERSION, scu_sets.RECALIBRATION, scu_sets.LITE_RECALIBRATION,
                       calibrated.VERSION, [corpus_key(c) for c in domains.corpora],
                       [content_key(d) for d in domains.lite], version("scikit-learn"))
-    path = cache_dir("scoring", "models") / f"{key}.pickle"
-    try:
-        cal = cached(path, lambda: _fit_domains(domains), lambda p, v: save_sealed(p, pickle.dumps(v)),
-                     lambda p: pickle.loads(load_sealed(p)), lock=True)
-    except PyrabenchError as exc:
-        return None, f"no estimate: the SCU model cannot be fitted on {' + '.join(domains.names)} ({exc})"
+    cal = _cached_model(key, lambda: _fit_domains(domains))
+    if isinstance(cal, PyrabenchError):
+        return None, f"no estimate: the SCU model cannot be fitted on {' + '.join(domains.names)} ({cal})"
     e = cal.model.summary_errors
     duc = ", ".join(c.name for c in domains.corpora)
     lite = "".join(f" and the crowd labels of {lite_name(d)}" for d in domains.lite)
