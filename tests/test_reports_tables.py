@@ -160,3 +160,13 @@ def test_a_series_and_row_headings_are_labelled():
     series = pd.Series({"mean_proposition_length": 11.844, "min_words": 3}, name="value")
     html = book_table(series, kinds={"value": "measure"}).to_html()
     assert "mean length (words)" in html and "<code>min_words</code>" in html and "11.84" in html
+
+
+def test_book_tables_splits_by_top_level_key_and_keeps_a_flat_frame_whole():
+    wide = pd.DataFrame([[0.5, 0.25, 0.75, 0.125]], columns=pd.MultiIndex.from_product([["duc2006", "duc2007"],
+                                                                                         ["pearson", "kendall"]]))
+    html = tables.book_tables(wide).data
+    assert html.count("<table") == 2 and "duc2006" in html and "duc2007" in html
+    flat = pd.DataFrame({"fitted on": ["duc2006"], "F1": [0.5], "ECE": [0.01]})
+    got = tables.book_tables(flat)
+    assert got.to_html().count("<table") == 1 and "F1" in got.to_html()

@@ -391,9 +391,12 @@ def book_table(
 
 def book_tables(frame: pd.DataFrame, **options):
     """A wide table whose columns have two levels as one :func:`book_table` per top-level key,
-    one under the other, each titled by its key (e.g. one table per corpus)."""
+    one under the other, each titled by its key (e.g. one table per corpus); a frame with one
+    level of columns is one table (split by key, every column would stand alone)."""
     from IPython.display import HTML
 
+    if not isinstance(frame.columns, pd.MultiIndex):
+        return book_table(frame, **options)
     parts = []
     for key in dict.fromkeys(frame.columns.get_level_values(0)):
         styler = book_table(frame[key].dropna(how="all"), **options)  # rows this key has no value for
