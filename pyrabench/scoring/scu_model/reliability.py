@@ -21,6 +21,7 @@ import pandas as pd
 
 from ...errors import PyrabenchError
 from ...extras import require
+from ...threads import one_thread
 
 METHODS = ("none", "platt", "isotonic")
 _EPS = 1e-6
@@ -70,6 +71,8 @@ def fit_recalibration(p, y, method: str = "isotonic") -> Recalibration:
     purpose = "recalibrated SCU probabilities"
     if method == "platt":
         linear_model = require("sklearn.linear_model", "scoring", purpose)
-        return Recalibration("platt", linear_model.LogisticRegression(C=1e6, max_iter=1000).fit(_logit(p)[:, None], y > 0))
+        with one_thread(rescan=True):  # as the SCU model's fits (calibrated.fit_model)
+            return Recalibration("platt", linear_model.LogisticRegression(C=1e6, max_iter=1000).fit(_logit(p)[:, None],
+                                                                                                  y > 0))
     isotonic = require("sklearn.isotonic", "scoring", purpose)
     return Recalibration("isotonic", isotonic.IsotonicRegression(y_min=0.0, y_max=1.0, out_of_bounds="clip").fit(p, y))
