@@ -277,6 +277,11 @@ def test_token_recall_is_a_baseline_column_unless_left_out(capsys, sample_root, 
     assert main(_lite(sample_root, *labels, "--no-token-recall")) == 0
     out = json.loads(capsys.readouterr().out)
     assert "token_recall" not in out["summaries"][0] and "token_recall" not in out["labels"]["correlations"]
+    unlabelled = ["--calibrate-on", "duc2007", "--json"]  # without labels, only when asked for
+    assert main(_lite(sample_root, *unlabelled)) == 0
+    assert "token_recall" not in json.loads(capsys.readouterr().out)["summaries"][0]
+    assert main(_lite(sample_root, *unlabelled, "--token-recall")) == 0
+    assert "token_recall" in json.loads(capsys.readouterr().out)["summaries"][0]
 
 
 def test_units_and_labels_that_disagree_in_length(capsys, sample_root, tmp_path):

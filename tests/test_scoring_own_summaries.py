@@ -333,7 +333,7 @@ def test_minilm_token_recall_is_a_column_beside_rouge(sample_root, monkeypatch, 
     monkeypatch.setattr(E, "available", lambda spec: True)
     monkeypatch.setattr(token_vectors, "token_encoder", lambda spec="minilm": enc)
     scores = score_summaries(summaries, pyramid=units.pyramids(), calibrate_on="duc2007", data=sample_root,
-                             n_resamples=20)
+                             n_resamples=20, token_recall=True)
     table = scores.summaries.set_index(["topic", "system"])
     assert "token_recall" in scores.legend() and table["token_recall"].between(0, 1).all()
     # each summary's figure: its units' mean recall, pair by pair, IDF over every example's reference
@@ -358,6 +358,6 @@ def test_without_minilm_the_token_recall_column_is_left_out_and_said(sample_root
     units, summaries = _lite_sample(sample_root)
     monkeypatch.setattr(E, "available", lambda spec: False)
     scores = score_summaries(summaries, pyramid=units.pyramids(), calibrate_on="duc2007", data=sample_root,
-                             n_resamples=20)
+                             n_resamples=20, token_recall=True)
     assert "token_recall" not in scores.summaries and "token_recall" not in scores.systems
     assert "minilm" in scores.legend()["token_recall"] and "rouge_2" in scores.summaries

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import argparse
 import math
 
 import pandas as pd
@@ -88,9 +89,10 @@ def add_arguments(parser) -> None:
                           "the evidence, whether it counts")
     own.add_argument("--write-pan", metavar="DIR", type=nonempty, default=None,
                      help="write the SCUs the model counts as DUCView .pan files into DIR (to correct by hand)")
-    own.add_argument("--no-token-recall", action="store_true",
-                     help="leave out the MiniLM token recall column (BERTScore's recall of the units, computed when "
-                          "the minilm extra is installed; it loads the MiniLM model)")
+    own.add_argument("--token-recall", action=argparse.BooleanOptionalAction, default=None,
+                     help="add (or leave out) the MiniLM token recall column, BERTScore's recall of the units (the "
+                          "minilm extra; it encodes every summary with MiniLM); default: with --labels only, where "
+                          "the agreement report sets it beside ROUGE-2")
     own.add_argument("--recipe-2013", action="store_true",
                      help="also score with the 2013 recipe (segments matched at one similarity threshold, "
                           "--auto SIMILARITY, default wmf, scored with NIST's formula): the book's reproduction "
@@ -195,7 +197,8 @@ def _own(args) -> int:
         peers, corpus=args.corpus, pyramid=pyramid, similarity=args.auto or "wmf",
         threshold=args.threshold[0] if args.threshold else None, calibrate_on=args.calibrate_on,
         truncate=not args.no_truncate, data=args.data, seed=args.seed, combine=args.combine,
-        recipe_2013=args.recipe_2013, token_recall=not args.no_token_recall,
+        recipe_2013=args.recipe_2013,
+        token_recall=args.labels is not None if args.token_recall is None else args.token_recall,
     )
     agreement = adapted = None
     if labels is not None and args.adapt is not None:

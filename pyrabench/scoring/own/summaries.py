@@ -24,8 +24,9 @@ comes from those probabilities:
   :mod:`pyrabench.scoring.rouge` scores the annotated peers, beside them;
 * ``token_recall``: MiniLM token recall (:mod:`pyrabench.scoring.token_recall`, BERTScore's
   recall of each unit in the summary, IDF over the scored pyramids' model summaries, the units'
-  weighted mean), a semantic baseline beside ROUGE; only with the ``minilm`` extra (without it
-  the column is left out and the legend says so).
+  weighted mean), a semantic baseline beside ROUGE, with ``token_recall=True`` (it encodes every
+  summary with MiniLM) and the ``minilm`` extra (without it the column is left out and the legend
+  says so).
 
 With ``recipe_2013=True`` the 2013 recipe runs too (:mod:`.pipeline`: 3–20-word segments,
 ``similarity``/``max``, optimal matching at one threshold, scored with NIST's formula) — the
@@ -177,7 +178,7 @@ def peer_summaries(corpus) -> list[Summary]:
 
 def score_summaries(summaries, *, corpus: str | None = None, pyramid=None, similarity: str = "wmf",
                     threshold: float | None = None, calibrate_on: str | None = None, truncate: bool = True,
-                    rouge: bool = True, token_recall: bool = True, data=None, seed: int = 0, combine: str = COMBINE, n_resamples: int = N_RESAMPLES, recipe_2013: bool = False) -> OwnScores:
+                    rouge: bool = True, token_recall: bool = False, data=None, seed: int = 0, combine: str = COMBINE, n_resamples: int = N_RESAMPLES, recipe_2013: bool = False) -> OwnScores:
     """Score ``summaries`` (a sequence of :class:`~pyrabench.data.summaries.Summary`, or a path
     for :func:`~pyrabench.data.summaries.read_summaries`) against exactly one of ``corpus`` (a
     corpus name) or ``pyramid`` (a path, or ``{topic: Pyramid}``); see the module docstring for
