@@ -139,6 +139,16 @@ def test_summaries_and_labels_out_of_line_are_refused(lite):
         read_labels(lite / "labels", units)
 
 
+def test_a_label_line_longer_than_its_units_is_refused(lite):
+    """One label too many is as wrong as one too few: refused, naming the label file and line
+    (and the units' line), never read as labels of units that do not exist."""
+    units = read_units(lite / "SCUs.txt", lite / "ids.txt")
+    bad = _write(lite / "labels" / "a.label", "1\t0\t0\n1\t1\t0\n")
+    with pytest.raises(DataFormatError, match=r"3 labels but 2 units for example 'library' \(.*SCUs.txt:2\)") as err:
+        read_labels(lite / "labels", units)
+    assert err.value.path == str(bad) and err.value.line == 2
+
+
 def test_label_files_must_match_the_systems_scored(lite):
     units = read_units(lite / "SCUs.txt", lite / "ids.txt")
     with pytest.raises(DataFormatError, match="no label file for system.s. c"):

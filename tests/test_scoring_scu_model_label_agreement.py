@@ -109,6 +109,25 @@ def test_an_unscored_summary_counts_no_unit_and_bad_joins_are_refused():
         label_agreement(scus, summaries, systems, pd.concat([labels, labels.iloc[:1]]), n_resamples=20)
 
 
+def test_an_unscored_summary_enters_the_agreement_with_p_zero():
+    """t1/c (labels 0, 0) has no row in ``scus`` (an empty summary the model did not score): its
+    two units enter every figure of ``p`` at exactly 0, not at the 0.1 it had or any prior."""
+    scus, summaries, systems, labels = _frames()
+    unscored = scus[(scus["topic"] == "t1") & (scus["system"] == "c")].index
+    a = label_agreement(scus.drop(index=unscored), summaries, systems, labels, n_resamples=20)
+    # bins: [0, .1) holds t1/c's two units at p 0 (none present); [.1, .2) the four others at .1
+    # (one present); [.9, 1] six at .9 (five present)
+    curve = a.reliability
+    assert curve["n"].tolist() == [2, 4, 0, 0, 0, 0, 0, 0, 0, 6]
+    assert curve.loc[0, "p"] == 0.0 and curve.loc[0, "present"] == 0.0
+    assert curve.loc[[1, 9], "p"].tolist() == pytest.approx([0.1, 0.9])
+    assert curve.loc[[1, 9], "present"].tolist() == pytest.approx([0.25, 5 / 6])
+    assert a.units["ece"] == pytest.approx((2 * 0 + 4 * 0.15 + 6 * (0.9 - 5 / 6)) / 12)
+    # the positive at .1 now beats the two units at 0 and ties the three others at .1: 31 of 36
+    assert a.units["auc"] == pytest.approx(31 / 36)
+    assert (a.units["counted"], a.units["pairs"]) == (1.0, 12)
+
+
 def test_intervals_that_cannot_be_computed_are_counted_not_averaged():
     """An infinite interval (too few held-out summaries) holds everything and has no width: the
     coverage and width are over the others, and how many those are is said."""
