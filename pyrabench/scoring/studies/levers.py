@@ -38,7 +38,9 @@ from ..recipe2013.pipeline import corpus_key
 from ..scu_model import calibrated, consistency, label_agreement, reliability, scu_sets, semantic
 from ..scu_model.calibrated import KEYS
 
-VERSION = "levers-v1"
+VERSION = "levers-v2"  # v2: keyed by the corpora's names (the table's columns) and the lite dataset's units
+#: Parameters of the cached tables left out of their keys: ``cache`` never changes what they hold.
+NOT_IN_KEY = {"lever_table": ("cache",), "lite_agreement": ("cache",)}
 
 
 @dataclass(frozen=True)
@@ -150,10 +152,9 @@ def lever_table(duc: dict, dataset=None, levers: Sequence[Lever] = LEVERS, lite_
     table is cached by content."""
     names = list(duc)
     features = tuple(dict.fromkeys(f for lever in levers for f in lever.features))
-    key = fingerprint(VERSION, scu_sets.VERSION, calibrated.VERSION, [corpus_key(duc[n]) for n in names],
+    key = fingerprint(VERSION, scu_sets.VERSION, calibrated.VERSION, [(n, corpus_key(duc[n])) for n in names],
                       [repr(lever) for lever in levers], lite_name,
-                      None if dataset is None else [(s.topic, s.system, s.text) for s in dataset.summaries],
-                      None if dataset is None else dataset.labels.to_numpy().tolist())
+                      None if dataset is None else scu_sets.dataset_key(dataset))
 
     def compute() -> pd.DataFrame:
         frames = {n: scu_sets.corpus_frame(duc[n], cache, features) for n in names}
@@ -173,7 +174,7 @@ def lite_agreement(duc: dict, dataset, features: Sequence[str] = scu_sets.FEATUR
     names = list(duc)
     key = fingerprint(VERSION, "lite-agreement", scu_sets.VERSION, calibrated.VERSION, scu_sets.LITE_RECALIBRATION,
                       [corpus_key(duc[n]) for n in names], sorted(features), n_resamples, seed,
-                      [(s.topic, s.system, s.text) for s in dataset.summaries], dataset.labels.to_numpy().tolist())
+                      scu_sets.dataset_key(dataset))
 
     def compute() -> pd.DataFrame:
         model = scu_sets.fit([duc[n] for n in names], features, cache=cache, lite=True)
