@@ -72,4 +72,5 @@ def fit_recalibration(p, y, method: str = "isotonic") -> Recalibration:
         linear_model = require("sklearn.linear_model", "scoring", purpose)
         return Recalibration("platt", linear_model.LogisticRegression(C=1e6, max_iter=1000).fit(_logit(p)[:, None], y > 0))
     isotonic = require("sklearn.isotonic", "scoring", purpose)
-    return Recalibration("isotonic", isotonic.IsotonicRegression(y_min=0.0, y_max=1.0, out_of_bounds="clip").fit(p, y))
+    # the fitted values are block means of the 0/1 decisions, so within [0, 1] with no bound asked
+    return Recalibration("isotonic", isotonic.IsotonicRegression(out_of_bounds="clip").fit(p, y))
