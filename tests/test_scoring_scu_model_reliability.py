@@ -16,6 +16,7 @@ def test_none_is_the_identity():
     r = reliability.fit_recalibration(p, [0, 1, 0], "none")
     assert r.method == "none"
     assert r(p).tolist() == p.tolist()
+    assert r([0, 1]).dtype == np.float64  # integers in, probabilities out
 
 
 def test_isotonic_maps_each_block_to_its_share_marked():
@@ -81,6 +82,8 @@ def test_the_missing_library_is_named_for_what_needs_it(monkeypatch):
     ([0.2, 1.4], [0, 1], "platt", r"^probabilities must lie in \[0, 1\]$"),
     ([-0.2, 0.4], [0, 1], "isotonic", r"^probabilities must lie in \[0, 1\]$"),
     ([0.2], [0, 1], "platt", "^1 probabilities against 2 decisions$"),
+    ([0.2, 0.4], [0, 2], "isotonic", "^decisions must be 0 or 1$"),
+    ([0.2, 0.4], [0.5, 1], "platt", "^decisions must be 0 or 1$"),
 ])
 def test_bad_input_is_a_clear_error(p, y, method, message):
     with pytest.raises(PyrabenchError, match=message):
