@@ -337,6 +337,9 @@ def main(argv=None) -> int:
         failed |= entry["killed_fraction"] < args.target or bool(stale) or bool(other)
         if seconds is not None and not other and not args.no_record:
             write_record({path: {**summary[path], "commit": commit, "uncommitted": _uncommitted(path), "scope": "full"}})
+        elif seconds is None and not args.no_record and read_record().get(path, {}).get("total") == entry["total"]:
+            # --report-only after the table of equivalents was edited: the same run, recounted
+            write_record({path: {**read_record()[path], "equivalent": entry["equivalent"]}})
     _write_survivors(lines, drafts)
     (OUT / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
     killed = sum(s["killed"] for s in summary.values())
