@@ -139,3 +139,78 @@ def test_intervals_that_cannot_be_computed_are_counted_not_averaged():
     assert iv["coverage"] == pytest.approx(1.0)  # t1's three intervals hold their shares
     assert iv["width"] == pytest.approx((0.4 + 0.4 + 0.3) / 3)
     assert np.isnan(iv["system_coverage"]) and np.isnan(iv["system_width"])
+
+
+def test_each_level_is_resampled_as_asked_and_defaults_to_1000_draws_from_seed_0():
+    a = label_agreement(*_frames(), n_resamples=20, seed=3)
+    for level in ("summary", "pooled", "system"):
+        ci = a.correlations["estimate"][level]["ci"]
+        assert (ci["resamples"], ci["seed"]) == (20, 3)
+    default = label_agreement(*_frames()).correlations["estimate"]["pooled"]["ci"]
+    assert (default["resamples"], default["seed"]) == (1000, 0)
+
+
+def test_a_level_that_cannot_be_computed_keeps_its_reason_and_its_figures_are_nan():
+    scus, summaries, systems, labels = _frames()
+    summaries["estimate"] = 0.5  # constant: no correlation at any level
+    a = label_agreement(scus, summaries, systems, labels, n_resamples=20)
+    for level in ("summary", "pooled", "system"):
+        got = a.correlations["estimate"][level]
+        assert list(got) == ["error"] and "estimate" in got["error"]
+    figures = a.figures()
+    assert all(isinstance(figures[f"estimate: {name} {stat}"], float) and math.isnan(figures[f"estimate: {name} {stat}"])
+               for name in ("summary (per example, averaged)", "summary (pooled)", "system")
+               for stat in ("pearson", "spearman", "kendall"))
+
+
+def test_the_figures_and_the_json_name_every_figure():
+    a = label_agreement(*_frames(), n_resamples=20)
+    figures = a.figures()
+    levels = ("summary (per example, averaged)", "summary (pooled)", "system")
+    assert list(figures) == ["units F1", "units precision", "units recall", "units AUC of p", "ECE of p (ten bins)",
+                             "units counted per summary", "units present per summary",
+                             *(f"estimate: {name} {stat}" for name in levels for stat in ("pearson", "spearman", "kendall")),
+                             "summaries with an interval", "summaries inside their interval", "mean interval width",
+                             "systems with an interval", "systems inside their interval", "mean system interval width"]
+    assert [figures[k] for k in ("units precision", "units recall", "units AUC of p", "ECE of p (ten bins)",
+                                 "units counted per summary", "units present per summary")] == pytest.approx(
+        [5 / 6, 5 / 6, 30 / 36, 1 / 15, 1.0, 1.0])
+    assert figures["estimate: system kendall"] == pytest.approx(1.0)
+    assert [figures[k] for k in ("summaries with an interval", "summaries inside their interval", "mean interval width",
+                                 "systems with an interval", "systems inside their interval",
+                                 "mean system interval width")] == pytest.approx([6, 5 / 6, 2.15 / 6, 3, 2 / 3, 0.4 / 3])
+    out = a.to_json()
+    assert list(out) == ["summaries", "systems", "examples", "units", "correlations", "intervals", "reliability"]
+    assert (out["summaries"], out["systems"], out["examples"]) == (6, 3, 2)
+    assert out["correlations"]["estimate"]["pooled"]["pearson"] == pytest.approx(a.correlations["estimate"]["pooled"]["pearson"])
+    assert out["intervals"]["system_coverage"] == pytest.approx(2 / 3)
+    assert type(out["reliability"][0]["n"]) is int and type(out["units"]["pairs"]) is int  # numpy scalars made plain
+    a.intervals["width"] = float("inf")
+    assert a.to_json()["intervals"]["width"] is None  # not finite: null
+
+
+def test_a_system_without_labels_is_not_among_the_systems_measured():
+    scus, summaries, systems, labels = _frames()
+    systems = pd.concat([systems, pd.DataFrame({"system": ["z"], "estimate_low": [0.0], "estimate_high": [1.0]})])
+    iv = label_agreement(scus, summaries, systems, labels, n_resamples=20).intervals
+    assert (iv["system_total"], iv["system_computed"]) == (3, 3) and iv["system_coverage"] == pytest.approx(2 / 3)
+
+
+def test_a_unit_labelled_twice_with_two_answers_is_refused():
+    scus, summaries, systems, labels = _frames()
+    twice = pd.concat([labels, labels.iloc[:1].assign(y=1 - labels["y"].iloc[0])])
+    with pytest.raises(PyrabenchError, match=r"^a \(topic, system, unit\) is labelled twice$"):
+        label_agreement(scus, summaries, systems, twice, n_resamples=20)
+
+
+def test_ece_with_other_bins_and_messages_and_warnings():
+    import warnings
+
+    # two bins: [0, .5) holds .1 and .2 (one present), [.5, 1] holds .9 (present)
+    assert expected_calibration_error([0.1, 0.2, 0.9], [1, 0, 1], bins=2) == pytest.approx((2 * 0.35 + 0.1) / 3)
+    with pytest.raises(PyrabenchError, match=r"^reliability needs probabilities in \[0, 1\] and labels of the same length$"):
+        reliability([0.5], [1, 0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # empty bins (0/0) and one class give NaN without a warning
+        assert reliability([0.05], [1])["p"].isna().sum() == 9
+        assert math.isnan(roc_auc([0.2, 0.3], [1, 1])) and math.isnan(roc_auc([0.2, 0.3], [0, 0]))
