@@ -214,3 +214,11 @@ def test_ece_with_other_bins_and_messages_and_warnings():
         warnings.simplefilter("error")  # empty bins (0/0) and one class give NaN without a warning
         assert reliability([0.05], [1])["p"].isna().sum() == 9
         assert math.isnan(roc_auc([0.2, 0.3], [1, 1])) and math.isnan(roc_auc([0.2, 0.3], [0, 0]))
+        assert math.isnan(expected_calibration_error([], []))  # no unit: NaN, not 0/0
+
+
+def test_json_makes_numpy_scalars_plain():
+    a = label_agreement(*_frames(), n_resamples=20)
+    a.units["pairs"], a.units["flag"] = np.int64(12), np.bool_(True)
+    out = a.to_json()["units"]
+    assert type(out["pairs"]) is int and out["pairs"] == 12 and out["flag"] is True
