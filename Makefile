@@ -3,7 +3,10 @@
 #   make test   runs the test suite
 #   make test-core  installs the wheel with its core dependencies alone and runs every command
 #   make floors     the same, and the sample book, at the lowest versions pyproject.toml allows
-#   make mutation  mutation-tests the core modules and the scoring code (tools/mutation.py; MODULES=path.py to pick)
+#   make mutation  mutation-tests the core modules and the scoring code (tools/mutation.py; MODULES=path.py to pick;
+#                  hours for all: each module's last result is kept in tests/mutation-record.json)
+#   make mutation-changed  the same for the functions changed since each module's recorded commit
+#                  (BASE=rev to diff against another commit): what a developer runs before stopping
 #   make fuzz       fuzzes every reader and writer of outside files, 100,000 inputs a target (fuzz/run.py;
 #                   FUZZFLAGS="ducview_pyr --runs 1000000" picks targets and length)
 #   make fuzz-smoke the same, 2,000 inputs a target (CI)
@@ -33,7 +36,7 @@ IS_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo yes)
 SUDO    := $(if $(IS_ROOT),,sudo)
 LABFLAGS ?= $(if $(IS_ROOT),--allow-root,)
 
-.PHONY: book test test-core floors install clean benchmarks browser check-book lab publish mutation corpora fuzz fuzz-smoke
+.PHONY: book test test-core floors install clean benchmarks browser check-book lab publish mutation mutation-changed corpora fuzz fuzz-smoke
 
 install: $(STAMP)
 
@@ -97,6 +100,9 @@ assignments: $(STAMP)
 
 mutation: $(STAMP)
 	$(BIN)/python tools/mutation.py $(MODULES)
+
+mutation-changed: $(STAMP)
+	$(BIN)/python tools/mutation.py --changed $(if $(BASE),--base $(BASE),) $(MODULES)
 
 # Atheris (the fuzz extra) under libFuzzer; crashes and logs land in _build/fuzz
 FUZZFLAGS ?=

@@ -17,6 +17,11 @@ never read, and is safe across processes (the book's chapters run in parallel):
   lock (:func:`entry_lock`, ``cached(..., lock=True)``): a process that asks for an entry another
   one is computing waits for it and reads it, rather than computing it a second time. The lock is
   ``flock`` on a sibling ``<entry>.lock`` file, released by the kernel when its holder dies.
+
+A function whose result is cached names the parameters its key leaves out because they cannot
+change the result (``cache``, a progress flag) in a module-level ``NOT_IN_KEY`` dict beside it,
+``{function name: (parameter, ...)}``; every other parameter is in the key, and the tests of
+its cache key (``cache_key_check`` in ``tests/conftest.py``) change each one in turn.
 """
 
 from __future__ import annotations

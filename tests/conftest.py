@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import inspect
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -176,3 +178,68 @@ class FakeTokenEncoder:
 def fake_token_encoder():
     """``fake_token_encoder(vocab, dim=6, seed=0)``: a :class:`FakeTokenEncoder`."""
     return FakeTokenEncoder
+
+
+class _Keyed(Exception):
+    """Raised by an intercepted cache call: the key it was asked for, nothing computed."""
+
+    def __init__(self, key):
+        super().__init__(key)
+        self.key = key
+
+
+@pytest.fixture
+def cache_key_check(monkeypatch, tmp_path_factory):
+    """``(intercept, check)`` for the tests of a cached result's key (the cache an empty folder).
+
+    ``intercept(module, name="cached_frame", kind=None)`` makes ``module.<name>`` (``cached_frame``,
+    ``cached_result`` or ``cached``) stop the call at the entry of that kind (any kind when None;
+    ``cached``'s path is the key) and report its key, computing nothing.
+    ``check(fn, call, base, changes, returns_key=False)``: ``call(**kwargs)`` calls ``fn`` so that
+    it reaches the intercepted entry (or, ``returns_key``, returns the key it computed); the key
+    of ``base`` must come back the same on a second call (a hit) and change when any one
+    parameter of ``fn`` is given another value (``changes``: parameter → list of other values;
+    the ``**kw`` parameter's values are dicts of extra keywords). Every parameter of ``fn``'s
+    signature needs changed values, except those its module's ``NOT_IN_KEY[fn.__name__]`` names
+    (:mod:`pyrabench.cache`): a parameter added later without a test fails here."""
+    monkeypatch.setenv("PYRABENCH_CACHE", str(tmp_path_factory.mktemp("cache-keys")))
+
+    def intercept(module, name="cached_frame", kind=None):
+        real = getattr(module, name)
+
+        def stop(*args, **kwargs):
+            if name == "cached":
+                raise _Keyed(str(args[0] if args else kwargs["path"]))
+            if kind is None or args[0] == kind:
+                raise _Keyed((args[0], args[1]))
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, stop)
+
+    def key_of(call, kwargs, returns_key):
+        try:
+            key = call(**kwargs)
+        except _Keyed as keyed:
+            return keyed.key
+        if returns_key:
+            return key
+        pytest.fail(f"{kwargs}: the call reached no intercepted cache entry")
+
+    def check(fn, call, base: dict, changes: dict, returns_key: bool = False):
+        not_in_key = tuple(getattr(sys.modules[fn.__module__], "NOT_IN_KEY", {}).get(fn.__name__, ()))
+        params = inspect.signature(fn).parameters
+        assert set(not_in_key) <= set(params), f"NOT_IN_KEY names no parameter of {fn.__name__}: {not_in_key}"
+        wanted = {n for n, p in params.items() if p.kind is not p.VAR_POSITIONAL} - set(not_in_key)
+        assert set(changes) == wanted, (f"{fn.__name__}: parameters without a changed value "
+                                        f"{sorted(wanted - set(changes))}, unknown {sorted(set(changes) - wanted)}")
+        first = key_of(call, dict(base), returns_key)
+        assert key_of(call, dict(base), returns_key) == first, f"{fn.__name__}: the same call is another entry"
+        for name, values in changes.items():
+            assert values, f"{fn.__name__}: no changed value for {name}"
+            for value in values:
+                extra = value if params[name].kind is params[name].VAR_KEYWORD else {name: value}
+                key = key_of(call, {**base, **extra}, returns_key)
+                assert key != first, f"{fn.__name__}: {name}={value!r} gives the key of the base call (stale entry)"
+        return first
+
+    return intercept, check

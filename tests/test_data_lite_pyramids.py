@@ -139,6 +139,16 @@ def test_summaries_and_labels_out_of_line_are_refused(lite):
         read_labels(lite / "labels", units)
 
 
+def test_a_label_line_longer_than_its_units_is_refused(lite):
+    """One label too many is as wrong as one too few: refused, naming the label file and line
+    (and the units' line), never read as labels of units that do not exist."""
+    units = read_units(lite / "SCUs.txt", lite / "ids.txt")
+    bad = _write(lite / "labels" / "a.label", "1\t0\t0\n1\t1\t0\n")
+    with pytest.raises(DataFormatError, match=r"3 labels but 2 units for example 'library' \(.*SCUs.txt:2\)") as err:
+        read_labels(lite / "labels", units)
+    assert err.value.path == str(bad) and err.value.line == 2
+
+
 def test_label_files_must_match_the_systems_scored(lite):
     units = read_units(lite / "SCUs.txt", lite / "ids.txt")
     with pytest.raises(DataFormatError, match="no label file for system.s. c"):
@@ -189,3 +199,114 @@ def test_hostile_files_are_refused_not_hung_on(tmp_path):
     os.mkfifo(tmp_path / "s.summary")
     with pytest.raises(DataFormatError, match="not a regular file"):
         read_line_summaries(tmp_path / "s.summary", units)
+
+
+# --------------------------------------------------------------------------- every refusal, word for word
+
+
+def _refused(fn, expected: str, error=DataFormatError):
+    """``fn()`` is refused with exactly ``expected`` (path, line and reason)."""
+    with pytest.raises(error) as err:
+        fn()
+    assert str(err.value) == expected
+
+
+def test_every_refusal_of_an_ids_or_jsonl_file_names_file_line_and_reason(tmp_path):
+    ids = _write(tmp_path / "ids.txt", "a\n\nb\n")
+    _refused(lambda: read_ids(ids), f"{ids}:2: blank id")
+    _write(ids, "a\nb\na\n")
+    _refused(lambda: read_ids(ids), f"{ids}:3: id 'a' appears twice (first on line 1)")
+    _write(ids, "")
+    _refused(lambda: read_ids(ids), f"{ids}: no id: the file is empty")
+    j = tmp_path / "units.jsonl"
+    shape = 'expected an object {"instance_id": ..., "units": [...]}'
+    for bad, number, reason in [('{"units": ["x"]}', 1, shape), ('["x"]', 1, shape), ('{"instance_id": "a"}', 1, shape),
+                                ('{"instance_id": "  ", "units": ["x"]}', 1, "'instance_id' should be a non-empty string"),
+                                ('{"instance_id": "a", "units": []}', 1, "'units' should be a non-empty list of strings"),
+                                ('{"instance_id": "a", "units": ["x", " "]}', 1, "unit 2 is empty")]:
+        _write(j, bad + "\n")
+        _refused(lambda: read_units(j), f"{j}:{number}: {reason}")
+    _write(j, '{"instance_id": "a", "units": ["x"]}\n{"instance_id": "b", "units": ["y"]}\n'
+              '{"instance_id": "a", "units": ["z"]}\n')
+    _refused(lambda: read_units(j), f"{j}:3: instance_id 'a' appears twice (first on line 1)")
+    _write(j, "")
+    _refused(lambda: read_units(j), f"{j}: no example: the file is empty")
+    _refused(lambda: read_units(j, ids), f"{j}: a units .jsonl names its examples (instance_id): give no ids file")
+    _write(j, '{"instance_id": "a", "units": ["x", "y"]}\n')
+    assert read_units(j).source == str(j)
+
+
+def test_every_refusal_of_a_units_file_names_file_line_and_reason(tmp_path):
+    units = _write(tmp_path / "SCUs.txt", "")
+    _refused(lambda: read_units(units), f"{units}: no example: the file is empty")
+    _write(units, "a\n\t\n")
+    _refused(lambda: read_units(units), f"{units}:2: no unit on this line (units are separated by tabs)")
+    _write(units, "a\nb\n")
+    ids = _write(tmp_path / "ids.txt", "x\n")
+    _refused(lambda: read_units(units, ids),
+             f"{units}: 2 lines of units but 1 ids in {ids}: the files must be aligned, one example a line")
+    _refused(lambda: read_units(tmp_path / "none.txt"), f"{tmp_path / 'none.txt'}: no such file", MissingDataError)
+
+
+def test_every_refusal_of_summary_and_label_files_names_file_line_and_reason(lite):
+    units = read_units(lite / "SCUs.txt", lite / "ids.txt")
+    empty = lite / "empty"
+    empty.mkdir()
+    _refused(lambda: read_line_summaries(empty, units),
+             f"{empty}: no <system>.summary file in this folder (one summary a line)")
+    _refused(lambda: read_labels(empty, units),
+             f"{empty}: no <system>.label file in this folder (per summary, 1/0 per unit, tab-separated)")
+    other = _write(lite / "a.txt", "x\n")
+    _refused(lambda: read_line_summaries(other, units),
+             f"{other}: expected a <system>.summary file or a folder of them (one summary a line)")
+    _refused(lambda: read_line_summaries(lite / "nothing", units), f"{lite / 'nothing'}: no such file or folder",
+             MissingDataError)
+    short = _write(lite / "short" / "c.label", "1\t0\t0\n")
+    _refused(lambda: read_labels(short.parent, units),
+             f"{short}: 1 lines but 2 examples in {units.source}: the files must be aligned, one example a line")
+    labels = lite / "labels"
+    _refused(lambda: read_labels(labels, units, ["a", "b", "c", "d"]),
+             f"{labels}: no label file for system(s) c, d (expected <system>.label)")
+    _write(labels / "e.label", "1\t0\t0\n1\t1\n")
+    _refused(lambda: read_labels(labels, units, ["a"]),
+             f"{labels}: label file(s) for system(s) not among the summaries scored: b, e")
+    _write(labels / "e.label", "1\t0\t0\n1\t2\n")
+    _refused(lambda: read_labels(labels / "e.label", units), f"{labels / 'e.label'}:2: label '2' is not 0 or 1")
+    # a space is not a separator: "1 0" is one label, and not 0 or 1
+    _write(labels / "e.label", "1 0\t0\t0\n1\t1\n")
+    _refused(lambda: read_labels(labels / "e.label", units), f"{labels / 'e.label'}:1: label '1 0' is not 0 or 1")
+
+
+def test_hidden_and_stray_files_are_not_read_and_a_lone_cr_ends_a_line(lite):
+    _write(lite / "summaries" / ".c.summary", "x\ny\n")
+    _write(lite / "summaries" / "notes.txt", "x\ny\n")
+    units = read_units(lite / "SCUs.txt", lite / "ids.txt")
+    assert sorted({s.system for s in read_line_summaries(lite / "summaries", units)}) == ["a", "b"]
+    hidden = lite / "hidden"
+    _write(hidden / ".c.summary", "x\ny\n")
+    assert not is_line_aligned(hidden)
+    _write(lite / "summaries" / "a.summary", "one\rtwo\r")
+    assert [s.text for s in read_line_summaries(lite / "summaries" / "a.summary", units)] == ["one", "two"]
+
+
+def test_a_dataset_keeps_its_folder_and_refuses_labels_of_systems_not_scored(lite):
+    from pyrabench.data.lite_pyramids import dataset_folder, read_dataset
+
+    assert read_dataset(lite).folder == lite
+    _write(lite / "labels" / "z.label", "1\t0\t0\n1\t1\n")
+    _refused(lambda: read_dataset(lite),
+             f"{lite / 'labels'}: label file(s) for system(s) not among the summaries scored: z")
+    _refused(lambda: dataset_folder(lite), f"{lite}: no lite dataset (pyrxsum/SCUs.txt or lite/SCUs.txt)",
+             MissingDataError)
+
+
+def test_the_pyramids_of_the_units_name_their_example_and_line(lite):
+    units = read_units(lite / "SCUs.txt", lite / "ids.txt")
+    pyramids = units.pyramids()
+    assert list(pyramids) == ["bridge", "library"]
+    lib = pyramids["library"]
+    assert (lib.corpus, lib.topic, lib.source) == ("lite", "library", f"{units.source}:2")
+    assert [s.label for s in lib.scus] == ["The library closes.", "On Sundays."]
+    assert [(c.label, c.summary_index) for s in lib.scus for c in s.contributors] == [
+        ("The library closes.", 0), ("On Sundays.", 0)]
+    assert lite_pyramid("t", ["x"]).source == ""

@@ -109,6 +109,25 @@ def test_an_unscored_summary_counts_no_unit_and_bad_joins_are_refused():
         label_agreement(scus, summaries, systems, pd.concat([labels, labels.iloc[:1]]), n_resamples=20)
 
 
+def test_an_unscored_summary_enters_the_agreement_with_p_zero():
+    """t1/c (labels 0, 0) has no row in ``scus`` (an empty summary the model did not score): its
+    two units enter every figure of ``p`` at exactly 0, not at the 0.1 it had or any prior."""
+    scus, summaries, systems, labels = _frames()
+    unscored = scus[(scus["topic"] == "t1") & (scus["system"] == "c")].index
+    a = label_agreement(scus.drop(index=unscored), summaries, systems, labels, n_resamples=20)
+    # bins: [0, .1) holds t1/c's two units at p 0 (none present); [.1, .2) the four others at .1
+    # (one present); [.9, 1] six at .9 (five present)
+    curve = a.reliability
+    assert curve["n"].tolist() == [2, 4, 0, 0, 0, 0, 0, 0, 0, 6]
+    assert curve.loc[0, "p"] == 0.0 and curve.loc[0, "present"] == 0.0
+    assert curve.loc[[1, 9], "p"].tolist() == pytest.approx([0.1, 0.9])
+    assert curve.loc[[1, 9], "present"].tolist() == pytest.approx([0.25, 5 / 6])
+    assert a.units["ece"] == pytest.approx((2 * 0 + 4 * 0.15 + 6 * (0.9 - 5 / 6)) / 12)
+    # the positive at .1 now beats the two units at 0 and ties the three others at .1: 31 of 36
+    assert a.units["auc"] == pytest.approx(31 / 36)
+    assert (a.units["counted"], a.units["pairs"]) == (1.0, 12)
+
+
 def test_intervals_that_cannot_be_computed_are_counted_not_averaged():
     """An infinite interval (too few held-out summaries) holds everything and has no width: the
     coverage and width are over the others, and how many those are is said."""
@@ -133,3 +152,86 @@ def test_baselines_are_correlated_beside_the_estimate():
     assert tok["summary"]["pearson"] == pytest.approx((r1 + r2) / 2)
     assert tok["system"]["pearson"] == pytest.approx(_pearson([.75, .25, .5], [.75, .6, .15]))
     assert "token_recall: summary (per example, averaged) pearson" in a.figures()
+
+
+def test_each_level_is_resampled_as_asked_and_defaults_to_1000_draws_from_seed_0():
+    a = label_agreement(*_frames(), n_resamples=20, seed=3)
+    for level in ("summary", "pooled", "system"):
+        ci = a.correlations["estimate"][level]["ci"]
+        assert (ci["resamples"], ci["seed"]) == (20, 3)
+    default = label_agreement(*_frames()).correlations["estimate"]["pooled"]["ci"]
+    assert (default["resamples"], default["seed"]) == (1000, 0)
+
+
+def test_a_level_that_cannot_be_computed_keeps_its_reason_and_its_figures_are_nan():
+    scus, summaries, systems, labels = _frames()
+    summaries["estimate"] = 0.5  # constant: no correlation at any level
+    a = label_agreement(scus, summaries, systems, labels, n_resamples=20)
+    for level in ("summary", "pooled", "system"):
+        got = a.correlations["estimate"][level]
+        assert list(got) == ["error"] and "estimate" in got["error"]
+    figures = a.figures()
+    assert all(isinstance(figures[f"estimate: {name} {stat}"], float) and math.isnan(figures[f"estimate: {name} {stat}"])
+               for name in ("summary (per example, averaged)", "summary (pooled)", "system")
+               for stat in ("pearson", "spearman", "kendall"))
+
+
+def test_the_figures_and_the_json_name_every_figure():
+    a = label_agreement(*_frames(), n_resamples=20)
+    figures = a.figures()
+    levels = ("summary (per example, averaged)", "summary (pooled)", "system")
+    assert list(figures) == ["units F1", "units precision", "units recall", "units AUC of p", "ECE of p (ten bins)",
+                             "units counted per summary", "units present per summary",
+                             *(f"estimate: {name} {stat}" for name in levels for stat in ("pearson", "spearman", "kendall")),
+                             "summaries with an interval", "summaries inside their interval", "mean interval width",
+                             "systems with an interval", "systems inside their interval", "mean system interval width"]
+    assert [figures[k] for k in ("units precision", "units recall", "units AUC of p", "ECE of p (ten bins)",
+                                 "units counted per summary", "units present per summary")] == pytest.approx(
+        [5 / 6, 5 / 6, 30 / 36, 1 / 15, 1.0, 1.0])
+    assert figures["estimate: system kendall"] == pytest.approx(1.0)
+    assert [figures[k] for k in ("summaries with an interval", "summaries inside their interval", "mean interval width",
+                                 "systems with an interval", "systems inside their interval",
+                                 "mean system interval width")] == pytest.approx([6, 5 / 6, 2.15 / 6, 3, 2 / 3, 0.4 / 3])
+    out = a.to_json()
+    assert list(out) == ["summaries", "systems", "examples", "units", "correlations", "intervals", "reliability"]
+    assert (out["summaries"], out["systems"], out["examples"]) == (6, 3, 2)
+    assert out["correlations"]["estimate"]["pooled"]["pearson"] == pytest.approx(a.correlations["estimate"]["pooled"]["pearson"])
+    assert out["intervals"]["system_coverage"] == pytest.approx(2 / 3)
+    assert type(out["reliability"][0]["n"]) is int and type(out["units"]["pairs"]) is int  # numpy scalars made plain
+    a.intervals["width"] = float("inf")
+    assert a.to_json()["intervals"]["width"] is None  # not finite: null
+
+
+def test_a_system_without_labels_is_not_among_the_systems_measured():
+    scus, summaries, systems, labels = _frames()
+    systems = pd.concat([systems, pd.DataFrame({"system": ["z"], "estimate_low": [0.0], "estimate_high": [1.0]})])
+    iv = label_agreement(scus, summaries, systems, labels, n_resamples=20).intervals
+    assert (iv["system_total"], iv["system_computed"]) == (3, 3) and iv["system_coverage"] == pytest.approx(2 / 3)
+
+
+def test_a_unit_labelled_twice_with_two_answers_is_refused():
+    scus, summaries, systems, labels = _frames()
+    twice = pd.concat([labels, labels.iloc[:1].assign(y=1 - labels["y"].iloc[0])])
+    with pytest.raises(PyrabenchError, match=r"^a \(topic, system, unit\) is labelled twice$"):
+        label_agreement(scus, summaries, systems, twice, n_resamples=20)
+
+
+def test_ece_with_other_bins_and_messages_and_warnings():
+    import warnings
+
+    # two bins: [0, .5) holds .1 and .2 (one present), [.5, 1] holds .9 (present)
+    assert expected_calibration_error([0.1, 0.2, 0.9], [1, 0, 1], bins=2) == pytest.approx((2 * 0.35 + 0.1) / 3)
+    with pytest.raises(PyrabenchError, match=r"^reliability needs probabilities in \[0, 1\] and labels of the same length$"):
+        reliability([0.5], [1, 0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # empty bins (0/0) and one class give NaN without a warning
+        assert reliability([0.05], [1])["p"].isna().sum() == 9
+        assert math.isnan(roc_auc([0.2, 0.3], [1, 1])) and math.isnan(roc_auc([0.2, 0.3], [0, 0]))
+        assert math.isnan(expected_calibration_error([], []))  # no unit: NaN, not 0/0
+
+
+def test_json_makes_numpy_scalars_plain():
+    a = label_agreement(*_frames(), n_resamples=20)
+    a.units["pairs"], a.units["flag"] = np.int64(12), np.bool_(True)
+    out = a.to_json()["units"]
+    assert type(out["pairs"]) is int and out["pairs"] == 12 and out["flag"] is True

@@ -16,12 +16,14 @@ def test_none_is_the_identity():
     r = reliability.fit_recalibration(p, [0, 1, 0], "none")
     assert r.method == "none"
     assert r(p).tolist() == p.tolist()
+    assert r([0, 1]).dtype == np.float64  # integers in, probabilities out
 
 
 def test_isotonic_maps_each_block_to_its_share_marked():
     # p 0.1, 0.2 -> one unmarked and one marked (pooled: 0.5), 0.6 and 0.9 -> marked (1.0)
     p = np.array([0.1, 0.2, 0.6, 0.9])
-    r = reliability.fit_recalibration(p, [1, 0, 1, 1], "isotonic")
+    r = reliability.fit_recalibration(p, [1, 0, 1, 1])  # isotonic is the default
+    assert r.method == "isotonic" and type(r.mapper).__name__ == "IsotonicRegression"
     assert r(p).tolist() == [0.5, 0.5, 1.0, 1.0]
     assert r(np.array([0.0, 0.95])).tolist() == [0.5, 1.0]  # clipped outside the fitted range
 
@@ -32,16 +34,56 @@ def test_platt_corrects_an_overconfident_model():
     y = rng.uniform(size=truth.size) < truth
     overconfident = 1 / (1 + np.exp(-3 * np.log(truth / (1 - truth))))  # logit tripled
     r = reliability.fit_recalibration(overconfident, y, "platt")
+    assert r.method == "platt" and type(r.mapper).__name__ == "LogisticRegression"
     fixed = r(overconfident)
     assert np.all(np.diff(fixed[np.argsort(overconfident)]) >= 0)  # monotone
     assert np.abs(fixed - truth).mean() < 0.03 < np.abs(overconfident - truth).mean()
 
 
+def test_platt_is_the_unregularized_logistic_fit_and_takes_certain_probabilities():
+    """Platt's map is the maximum-likelihood logistic regression on logit p (no shrinkage: on
+    six pairs a default-strength penalty would move it far), and p of exactly 0 or 1 is taken
+    (its logit clipped at ±log((1 − ε)/ε)), never an infinite logit."""
+    from scipy.optimize import minimize
+
+    p = np.array([0.0, 0.2, 0.3, 0.6, 0.7, 1.0])
+    y = np.array([0, 0, 1, 0, 1, 1])
+    x = reliability._logit(p)
+    eps = 1e-6
+    assert x[[0, -1]].tolist() == pytest.approx([-np.log((1 - eps) / eps), np.log((1 - eps) / eps)])
+
+    def nll(w):
+        z = w[0] + w[1] * x
+        return float(np.sum(np.logaddexp(0, z) - y * z))
+
+    w = minimize(nll, [0.0, 1.0], method="Nelder-Mead", options={"xatol": 1e-10, "fatol": 1e-12, "maxiter": 20000}).x
+    r = reliability.fit_recalibration(p, y, "platt")
+    assert np.all(np.isfinite(r(p)))
+    assert r(p) == pytest.approx(1 / (1 + np.exp(-(w[0] + w[1] * x))), abs=1e-3)
+
+
+def test_probabilities_of_exactly_0_and_1_are_taken():
+    r = reliability.fit_recalibration([0.0, 1.0, 0.5], [0, 1, 1])
+    assert r(np.array([0.0, 1.0])).tolist() == [0.0, 1.0]
+
+
+def test_the_missing_library_is_named_for_what_needs_it(monkeypatch):
+    asked = []
+    monkeypatch.setattr(reliability, "require", lambda *args: asked.append(args) or pytest.importorskip(args[0]))
+    reliability.fit_recalibration([0.2, 0.4], [0, 1], "platt")
+    reliability.fit_recalibration([0.2, 0.4], [0, 1], "isotonic")
+    assert asked == [("sklearn.linear_model", "scoring", "recalibrated SCU probabilities"),
+                     ("sklearn.isotonic", "scoring", "recalibrated SCU probabilities")]
+
+
 @pytest.mark.parametrize("p, y, method, message", [
-    ([0.2, 0.4], [1, 1], "isotonic", "both marked and unmarked"),
-    ([0.2, 0.4], [0, 1], "beta", "unknown recalibration"),
-    ([0.2, 1.4], [0, 1], "platt", r"\[0, 1\]"),
-    ([0.2], [0, 1], "platt", "1 probabilities against 2"),
+    ([0.2, 0.4], [1, 1], "isotonic", "^recalibration needs both marked and unmarked SCUs$"),
+    ([0.2, 0.4], [0, 1], "beta", "^unknown recalibration 'beta'; use one of none, platt, isotonic$"),
+    ([0.2, 1.4], [0, 1], "platt", r"^probabilities must lie in \[0, 1\]$"),
+    ([-0.2, 0.4], [0, 1], "isotonic", r"^probabilities must lie in \[0, 1\]$"),
+    ([0.2], [0, 1], "platt", "^1 probabilities against 2 decisions$"),
+    ([0.2, 0.4], [0, 2], "isotonic", "^decisions must be 0 or 1$"),
+    ([0.2, 0.4], [0.5, 1], "platt", "^decisions must be 0 or 1$"),
 ])
 def test_bad_input_is_a_clear_error(p, y, method, message):
     with pytest.raises(PyrabenchError, match=message):

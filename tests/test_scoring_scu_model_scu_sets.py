@@ -65,6 +65,9 @@ def test_counted_takes_round_of_expected_number_most_probable():
     frame = pd.DataFrame({"topic": ["a"] * 4 + ["b"] * 3, "summary": ["s"] * 7})
     p = np.array([0.9, 0.2, 0.6, 0.3, 0.2, 0.1, 0.1])  # Σ = 2.0 → two; Σ = 0.4 → none
     assert scu_sets.counted(frame, p, ["topic", "summary"]).tolist() == [True, False, True, False, False, False, False]
+    # ties go in the pyramid's order: of two SCUs at 0.5 (Σ = 1: one counted) the first
+    tie = pd.DataFrame({"topic": ["a"] * 3, "summary": ["s"] * 3})
+    assert scu_sets.counted(tie, np.array([0.5, 0.5, 0.0]), ["topic", "summary"]).tolist() == [True, False, False]
 
 
 def test_agreement_by_hand():

@@ -15,11 +15,23 @@ Writes ``_build/mutation/survivors.txt`` (every survivor with its diff, marked w
 ``_build/mutation/summary.json``; prints killed / total per module. Exits 1 when a module kills
 fewer than ``--target`` (0.90) of its mutants, or when an equivalent listed in the file no longer
 matches the code (re-check it).
+
+The last result of each module is kept in ``tests/mutation-record.json`` (committed; merged per
+module after each run): killed, total, equivalents, survivors, seconds and the commit it was
+measured at. A full run of every module takes hours on a shared two-core machine, so
+``--changed`` (``make mutation-changed``) mutates only what changed since each module's recorded
+commit (or ``--base REV``): the functions whose lines the ``git diff`` touches (its hunks mapped
+to the functions' line ranges with :mod:`ast`), and those that read a module-level name a hunk
+binds (a constant, an import); mutmut runs only their mutants (``module.x_name__mutmut_*``) with
+the tests that call them. A module never measured is named and skipped (run it whole once).
+When mutmut's ``mutants/`` then holds a result for every mutant of a module (mutmut keeps the
+results of the functions that did not change, by their hash), the module's record is renewed.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import os
 import re
@@ -36,6 +48,8 @@ except ModuleNotFoundError:  # Python 3.10: mutmut brings the toml package there
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "_build" / "mutation"
 EQUIVALENTS = ROOT / "tests" / "mutation-equivalents.md"
+RECORD = ROOT / "tests" / "mutation-record.json"
+CLASS_SEPARATOR = "ǁ"  # mutmut names a method's mutants x<sep>Class<sep>method__mutmut_N
 KILLED = {"killed", "timeout", "segfault", "caught by type check"}
 SURVIVED = {"survived", "no tests"}
 # | `pyrabench.sts.metrics.x_pearson__mutmut_11` | `return float("NAN")` | float() reads any case |
@@ -63,17 +77,102 @@ def equivalents() -> dict[str, tuple[str, str]]:
     return out
 
 
-def run_module(path: str) -> float:
-    """Run mutmut on one module's mutants (named, so rerun every time); seconds taken."""
-    start = time.perf_counter()
+def _mutmut(names: list[str], log: Path) -> int:
+    """``mutmut run`` of the mutants ``names`` (globs; named, so rerun every time), one worker."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYRABENCH_DATA")}
-    cmd = [sys.executable, "-m", "mutmut", "run", "--max-children", "1", f"{module_name(path)}.*"]
-    log = OUT / f"{module_name(path)}.log"
+    cmd = [sys.executable, "-m", "mutmut", "run", "--max-children", "1", *names]
     with open(log, "w") as fh:
-        code = subprocess.call(cmd, cwd=ROOT, env=env, stdout=fh, stderr=subprocess.STDOUT)
+        return subprocess.call(cmd, cwd=ROOT, env=env, stdout=fh, stderr=subprocess.STDOUT)
+
+
+def run_module(path: str) -> float:
+    """Run mutmut on one module's mutants; seconds taken."""
+    start = time.perf_counter()
+    log = OUT / f"{module_name(path)}.log"
+    code = _mutmut([f"{module_name(path)}.*"], log)
     if code != 0 and not (_no_mutants(path)):
         sys.exit(f"mutmut failed on {path} (exit {code}); see {log}")
     return time.perf_counter() - start
+
+
+# --------------------------------------------------------------------------- the record and what changed
+
+
+def git(*args: str) -> str:
+    return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+
+
+def head() -> str:
+    return git("rev-parse", "HEAD").strip()
+
+
+def read_record() -> dict:
+    return json.loads(RECORD.read_text()) if RECORD.exists() else {}
+
+
+def write_record(updates: dict) -> None:
+    """Merge ``updates`` (module → entry) into the record: one entry per listed module, sorted;
+    a listed module without a measurement says so."""
+    record = {**read_record(), **updates}
+    out = {m: record.get(m, {"measured": False, "note": "not measured yet: run `make mutation MODULES=" + m + "`"})
+           for m in core_modules()}
+    RECORD.write_text(json.dumps(dict(sorted(out.items())), indent=2, ensure_ascii=False) + "\n")
+
+
+def functions(source: str) -> dict[str, tuple[int, int, ast.AST]]:
+    """``{mutmut's name of the function: (first line, last line, node)}`` for every top-level
+    function and every method of a top-level class (what mutmut mutates; a nested function is
+    part of the one it is in); the first line is the first decorator's."""
+    out = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            out[f"x_{node.name}"] = node
+        elif isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    out[f"x{CLASS_SEPARATOR}{node.name}{CLASS_SEPARATOR}{item.name}"] = item
+    return {name: (min([n.lineno, *(d.lineno for d in n.decorator_list)]), n.end_lineno, n) for name, n in out.items()}
+
+
+_HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+(?P<start>\d+)(?:,(?P<count>\d+))? @@", re.M)
+
+
+def changed_lines(path: str, base: str) -> list[tuple[int, int]]:
+    """The line ranges of ``path`` (as it is now, in the working tree) that ``git diff base``
+    changes; a deletion is the range of the lines around it."""
+    out = []
+    for m in _HUNK.finditer(git("diff", "-U0", base, "--", path)):
+        start, count = int(m["start"]), int(m["count"] or 1)
+        out.append((start, start + count - 1) if count else (start, start + 1))
+    return out
+
+
+def changed_functions(path: str, base: str) -> list[str]:
+    """mutmut's names of the functions of ``path`` that changed since ``base``: those a hunk
+    touches, and those that read a module-level name bound by a statement a hunk touches."""
+    source = (ROOT / path).read_text()
+    spans = changed_lines(path, base)
+    funcs = functions(source)
+    hit = lambda a, b: any(a <= e and s <= b for s, e in spans)  # noqa: E731
+    changed = {name for name, (a, b, _) in funcs.items() if hit(a, b)}
+    bound = set()
+    for stmt in ast.parse(source).body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or not hit(stmt.lineno, stmt.end_lineno):
+            continue
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                bound.add(node.id)
+            elif isinstance(node, ast.alias):
+                bound.add((node.asname or node.name).split(".")[0])
+        # a class attribute changed: every method of the class
+    for stmt in ast.parse(source).body:
+        if isinstance(stmt, ast.ClassDef) and any(hit(x.lineno, x.end_lineno) for x in stmt.body
+                                                  if not isinstance(x, (ast.FunctionDef, ast.AsyncFunctionDef))):
+            changed |= {n for n in funcs if n.startswith(f"x{CLASS_SEPARATOR}{stmt.name}{CLASS_SEPARATOR}")}
+    for name, (_, _, node) in funcs.items():
+        if bound & {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}:
+            changed.add(name)
+    return sorted(changed)
 
 
 def _no_mutants(path: str) -> bool:
@@ -108,11 +207,114 @@ def changed_line(diff_text: str) -> str:
     return " ".join(" ".join(plus).split())
 
 
+def measure(path: str, listed: dict, only: set[str] | None = None):
+    """The module's figures from mutmut's results (``only``: of those mutants alone), the
+    survivors' report lines and draft rows, and the equivalents listed for another change."""
+    status = results(path)
+    if only is not None:
+        status = {k: v for k, v in status.items() if k in only}
+    killed = sum(s in KILLED for s in status.values())
+    survivors = sorted((k for k, s in status.items() if s in SURVIVED), key=_natural)
+    other = sorted(k for k, s in status.items() if s not in KILLED | SURVIVED)
+    equivalent, stale, lines, drafts = [], [], [f"== {path}"], []
+    for name in survivors:
+        d = diff(name, path)
+        change = changed_line(d)
+        if name in listed and listed[name][0] == change:
+            equivalent.append(name)
+            lines.append(f"-- {name} ({status[name]}), equivalent: {listed[name][1]}")
+        else:
+            if name in listed:
+                stale.append(name)
+            drafts.append(f"| `{name}` | `{change.replace('|', chr(92) + '|')}` | (why no test can tell) |")
+            lines.append(f"-- {name} ({status[name]})" + (" LISTED AS EQUIVALENT FOR ANOTHER CHANGE" if name in listed else ""))
+        lines.append(d)
+    total = len(status)
+    entry = {"total": total, "killed": killed, "survived": len(survivors), "equivalent": len(equivalent),
+             "not_run": len(other), "killed_fraction": round(killed / total, 4) if total else 1.0}
+    return entry, lines, drafts, stale, other
+
+
+def _report(path: str, entry: dict, stale: list, other: list, seconds: float | None, what: str = "") -> None:
+    timing = "" if seconds is None else f" in {seconds:.0f} s"
+    print(f"{path}{what}: {entry['killed']}/{entry['total']} killed ({100 * entry['killed_fraction']:.1f} %), "
+          f"{entry['survived']} survived ({entry['equivalent']} listed as equivalent){timing}")
+    if other:
+        print(f"  {len(other)} not run: {', '.join(other[:5])}")
+    if stale:
+        print(f"  listed as equivalent but the mutant changed, re-check: {', '.join(stale)}")
+
+
+def _uncommitted(path: str) -> bool:
+    return bool(git("status", "--porcelain", "--", path).strip())
+
+
+def run_changed(modules: list[str], base: str | None, target: float, listed: dict) -> int:
+    """``--changed``: the mutants of the functions changed since each module's recorded commit
+    (or ``base``), in one mutmut run; the record is renewed for a module whose every mutant
+    then has a result."""
+    record = read_record()
+    globs, names_by_module, skipped = [], {}, []
+    for path in modules:
+        since = base or record.get(path, {}).get("commit")
+        if since is None:
+            skipped.append(path)
+            continue
+        funcs = changed_functions(path, since)
+        if funcs:
+            names_by_module[path] = funcs
+            globs += [f"{module_name(path)}.{f}__mutmut_*" for f in funcs]
+            print(f"{path}: {len(funcs)} function(s) changed since {since[:10]}: {', '.join(funcs)}")
+    for path in skipped:
+        print(f"{path}: never measured, skipped (run it whole: make mutation MODULES={path})")
+    if not globs:
+        print("no mutated function changed")
+        return 0
+    start = time.perf_counter()
+    log = OUT / "changed.log"
+    code = _mutmut(globs, log)
+    seconds = time.perf_counter() - start
+    if code != 0 and "nothing matches" in log.read_text(errors="replace"):
+        print(f"the changed functions have no mutant (mutmut mutates function bodies only) ({seconds:.0f} s)")
+        return 0
+    if code != 0:
+        sys.exit(f"mutmut failed (exit {code}); see {log}")
+    failed, lines, drafts, updates, commit = False, [], [], {}, head()
+    for path, funcs in names_by_module.items():
+        prefixes = tuple(f"{module_name(path)}.{f}__mutmut_" for f in funcs)
+        only = {k for k in results(path) if k.startswith(prefixes)}
+        entry, ls, ds, stale, other = measure(path, listed, only)
+        lines += ls
+        drafts += ds
+        _report(path, entry, stale, other, None, " (changed functions)")
+        failed |= entry["killed_fraction"] < target or bool(stale) or bool(other)
+        whole, _, _, whole_stale, whole_other = measure(path, listed)
+        if not whole_other:
+            updates[path] = {**whole, "seconds": record.get(path, {}).get("seconds"), "commit": commit,
+                             "uncommitted": _uncommitted(path), "scope": "full (changed functions rerun)"}
+            _report(path, whole, whole_stale, [], None, " (whole module, renewed in the record)")
+    print(f"changed functions: {seconds:.0f} s")
+    _write_survivors(lines, drafts)
+    if updates:
+        write_record(updates)
+    return 1 if failed else 0
+
+
+def _write_survivors(lines: list, drafts: list) -> None:
+    if drafts:
+        lines += ["", "== rows for tests/mutation-equivalents.md, once a survivor is shown to be equivalent:", *drafts]
+    (OUT / "survivors.txt").write_text("\n".join(lines) + "\n")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("modules", nargs="*", help="module paths (default: every module in [tool.mutmut] only_mutate)")
     parser.add_argument("--target", type=float, default=0.90, help="killed fraction each module must reach")
     parser.add_argument("--report-only", action="store_true", help="report the last run without running mutmut")
+    parser.add_argument("--changed", action="store_true",
+                        help="only the functions changed since each module's recorded commit (tests/mutation-record.json)")
+    parser.add_argument("--base", help="with --changed: the commit to diff against instead of the recorded ones")
+    parser.add_argument("--no-record", action="store_true", help="do not write tests/mutation-record.json")
     args = parser.parse_args(argv)
     os.chdir(ROOT)  # mutmut reads its configuration from the current directory
     known = core_modules()
@@ -122,45 +324,23 @@ def main(argv=None) -> int:
         parser.error(f"not in [tool.mutmut] only_mutate: {unknown}")
     OUT.mkdir(parents=True, exist_ok=True)
     listed = equivalents()
-    summary, lines, drafts, failed = {}, [], [], False
+    if args.changed:
+        return run_changed(modules, args.base, args.target, listed)
+    summary, lines, drafts, failed, commit = {}, [], [], False, head()
     for path in modules:
         seconds = None if args.report_only else run_module(path)
-        status = results(path)
-        killed = sum(s in KILLED for s in status.values())
-        survivors = sorted((k for k, s in status.items() if s in SURVIVED), key=_natural)
-        other = sorted(k for k, s in status.items() if s not in KILLED | SURVIVED)
-        equivalent, stale = [], []
-        lines.append(f"== {path}")
-        for name in survivors:
-            d = diff(name, path)
-            change = changed_line(d)
-            if name in listed and listed[name][0] == change:
-                equivalent.append(name)
-                lines.append(f"-- {name} ({status[name]}), equivalent: {listed[name][1]}")
-            else:
-                if name in listed:
-                    stale.append(name)
-                drafts.append(f"| `{name}` | `{change.replace('|', chr(92) + '|')}` | (why no test can tell) |")
-                lines.append(f"-- {name} ({status[name]})" + (" LISTED AS EQUIVALENT FOR ANOTHER CHANGE" if name in listed else ""))
-            lines.append(d)
-        total = len(status)
-        fraction = killed / total if total else 1.0
-        summary[path] = {
-            "total": total, "killed": killed, "survived": len(survivors), "equivalent": len(equivalent),
-            "not_run": len(other), "killed_fraction": round(fraction, 4),
-            "seconds": None if seconds is None else round(seconds, 1),
-        }
-        timing = "" if seconds is None else f" in {seconds:.0f} s"
-        print(f"{path}: {killed}/{total} killed ({100 * fraction:.1f} %), {len(survivors)} survived "
-              f"({len(equivalent)} listed as equivalent){timing}")
-        if other:
-            print(f"  {len(other)} not run: {', '.join(other[:5])}")
-        if stale:
-            print(f"  listed as equivalent but the mutant changed, re-check: {', '.join(stale)}")
-        failed |= fraction < args.target or bool(stale) or bool(other)
-    if drafts:
-        lines += ["", "== rows for tests/mutation-equivalents.md, once a survivor is shown to be equivalent:", *drafts]
-    (OUT / "survivors.txt").write_text("\n".join(lines) + "\n")
+        entry, ls, ds, stale, other = measure(path, listed)
+        lines += ls
+        drafts += ds
+        summary[path] = {**entry, "seconds": None if seconds is None else round(seconds, 1)}
+        _report(path, entry, stale, other, seconds)
+        failed |= entry["killed_fraction"] < args.target or bool(stale) or bool(other)
+        if seconds is not None and not other and not args.no_record:
+            write_record({path: {**summary[path], "commit": commit, "uncommitted": _uncommitted(path), "scope": "full"}})
+        elif seconds is None and not args.no_record and read_record().get(path, {}).get("total") == entry["total"]:
+            # --report-only after the table of equivalents was edited: the same run, recounted
+            write_record({path: {**read_record()[path], "equivalent": entry["equivalent"]}})
+    _write_survivors(lines, drafts)
     (OUT / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
     killed = sum(s["killed"] for s in summary.values())
     total = sum(s["total"] for s in summary.values())

@@ -297,6 +297,14 @@ def encoder_threads() -> int | None:
     return int(raw)
 
 
+#: The encoder's parameters its store of vectors (keyed by the model files' content, then per
+#: text) leaves out: ``name`` and ``progress`` only label and draw; ``dim`` only spares loading
+#: the model to learn its width; ``cache`` says whether to use the store at all; ``device`` and
+#: ``batch_size`` change a vector only in its last bits (float rounding), and the store keeps
+#: the first one computed.
+NOT_IN_KEY = {"SentenceTransformerEmbedding": ("name", "device", "batch_size", "cache", "progress", "dim")}
+
+
 class SentenceTransformerEmbedding(Embedding):
     """Sentence vectors from a local sentence-transformers model (batched, cached per text)."""
 

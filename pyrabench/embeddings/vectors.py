@@ -536,6 +536,11 @@ def _first_occurrences(words: list[str], vectors: np.ndarray, path: Path, log: R
     return [words[i] for i in rows], vectors[rows]
 
 
+#: ``load_vectors``'s parameters its cache entry leaves out: ``case`` is applied to the bag built
+#: from the entry, not stored in it; ``progress`` only draws a bar; ``cache`` reads and writes.
+NOT_IN_KEY = {"load_vectors": ("case", "progress", "cache")}
+
+
 def load_vectors(
     name: str,
     path: Path,

@@ -534,6 +534,11 @@ def cache_key(texts: Sequence[str], params: WMFParams) -> str:
     return fingerprint(VERSION, params.key(), tokenizer_version(), np.dtype(DTYPE).name, len(texts), strings=texts)
 
 
+#: ``fit``'s parameters its cache entry leaves out: ``cache`` reads and writes; a model that keeps
+#: its texts' vectors (``keep_texts``) is never cached.
+NOT_IN_KEY = {"fit": ("cache", "keep_texts")}
+
+
 def fit(texts: Sequence[str], params: WMFParams = WMFParams(), *, cache: bool = True,
         keep_texts: bool = False) -> WMFModel:
     """Train WMF on ``texts`` (one document each), or read the model from the cache."""

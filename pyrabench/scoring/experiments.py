@@ -59,6 +59,10 @@ GAMMAS = (1.0, 1.5, 2.0, 3.0)
 CHOOSE_ON = "duc2006"
 #: Two scores agree when ours, rounded to NIST's 4 decimals, is NIST's figure.
 NIST_DECIMALS = 4
+#: The parameters of the cached experiments left out of their keys: ``cache`` says whether to
+#: read and write the entry, never what it holds (:mod:`pyrabench.cache`).
+NOT_IN_KEY = {"correlation_results": ("cache",), "variant_table": ("cache",), "judgment_results": ("cache",),
+              "system_error_causes": ("cache",), "sharpening": ("cache",)}
 
 
 def frame_key(frame: pd.DataFrame) -> str:

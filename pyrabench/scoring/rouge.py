@@ -46,6 +46,9 @@ from ..extras import require
 ROUGE_TYPES = ("rouge_1", "rouge_2", "rouge_l")
 KEYS = ("topic", "peer", "annotator")
 VERSION = "rouge-v1"
+#: Parameters of the cached results left out of their keys (:mod:`pyrabench.cache`): ``cache`` says
+#: whether to read and write the entry, never what it holds.
+NOT_IN_KEY = {"rouge_frame": ("cache",)}
 
 
 def _rouge_score():

@@ -37,6 +37,9 @@ from . import agreement, builder
 from .builder import EDUA, Recipe
 
 VERSION = "pyramid-builder-v1"
+#: Parameters of the cached results left out of their keys (:mod:`pyrabench.cache`): ``cache`` says
+#: whether to read and write the entry, never what it holds.
+NOT_IN_KEY = {"built_pyramids": ("cache",), "built_scores": ("cache",)}
 METRICS = ("auto_built", "auto_nist", "rouge_2")
 #: The annotated corpus each DUC corpus is calibrated on when its own topics are not used (the
 #: transfer across corpora, what ``score --pyramid DIR --calibrate-on CORPUS`` does for a user).

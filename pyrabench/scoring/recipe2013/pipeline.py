@@ -277,6 +277,9 @@ class CorpusRun:
 
 
 KEYS = ("topic", "peer", "annotator")
+#: Parameters of the cached results left out of their keys (:mod:`pyrabench.cache`): ``cache`` says
+#: whether to read and write the entry, never what it holds.
+NOT_IN_KEY = {"compare_variants": ("cache",)}
 
 
 def manual_frame(corpus) -> pd.DataFrame:

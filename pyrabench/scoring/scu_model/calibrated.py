@@ -81,6 +81,9 @@ LEXICAL = ("r1_sent_c", "d1_sent_c", "r2_sent_c", "d2_sent_c", "r1_sent_l", "d1_
 SIMILARITY = ("sim_sent_c", "sim_sent_l")
 FOLDS = 5
 VERSION = "calibrated-v1"
+#: Parameters of the cached results left out of their keys (:mod:`pyrabench.cache`): ``cache`` says
+#: whether to read and write the entry, never what it holds.
+NOT_IN_KEY = {"group_frame": ("cache",)}
 
 
 # --------------------------------------------------------------------------- tokens

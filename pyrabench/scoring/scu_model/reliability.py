@@ -8,7 +8,8 @@ expected calibration error that measure it are :mod:`.label_agreement`'s; this m
   fitted on *held-out* probabilities, each predicted by a model that never saw that pair's
   corpus (or topic). So the map learns how the model errs on data it was not fitted on.
   ``platt`` is a logistic regression on the logit of ``p`` (Platt 1999); ``isotonic`` is
-  scikit-learn's isotonic regression (Zadrozny & Elkan 2002), clipped to the fitted range;
+  scikit-learn's isotonic regression (Zadrozny & Elkan 2002), constant beyond the fitted range
+  (its values are block means of the 0/1 decisions, so within [0, 1]);
   ``none`` leaves ``p`` as it is.
 """
 
@@ -34,6 +35,8 @@ def _arrays(p, y) -> tuple[np.ndarray, np.ndarray]:
         raise PyrabenchError(f"{len(p)} probabilities against {len(y)} decisions")
     if len(p) and (np.nanmin(p) < 0 or np.nanmax(p) > 1):
         raise PyrabenchError("probabilities must lie in [0, 1]")
+    if not np.isin(y, (0, 1)).all():
+        raise PyrabenchError("decisions must be 0 or 1")
     return p, y
 
 
@@ -50,7 +53,7 @@ class Recalibration:
             return p
         if self.method == "platt":
             return self.mapper.predict_proba(_logit(p)[:, None])[:, 1]
-        return np.clip(self.mapper.predict(p), 0.0, 1.0)
+        return self.mapper.predict(p)  # block means of 0/1 decisions: within [0, 1]
 
 
 def _logit(p: np.ndarray) -> np.ndarray:
@@ -75,4 +78,4 @@ def fit_recalibration(p, y, method: str = "isotonic") -> Recalibration:
             return Recalibration("platt", linear_model.LogisticRegression(C=1e6, max_iter=1000).fit(_logit(p)[:, None],
                                                                                                   y > 0))
     isotonic = require("sklearn.isotonic", "scoring", purpose)
-    return Recalibration("isotonic", isotonic.IsotonicRegression(y_min=0.0, y_max=1.0, out_of_bounds="clip").fit(p, y))
+    return Recalibration("isotonic", isotonic.IsotonicRegression(out_of_bounds="clip").fit(p, y))

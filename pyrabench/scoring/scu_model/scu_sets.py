@@ -74,6 +74,11 @@ DISTINCT = ("ri_sent_c", "ri_sent_l", "len_ratio", "prior")
 FEATURES = LEXICAL + DISTINCT
 EVIDENCE = ("unit", "start", "end")
 VERSION = "scu-sets-v2"
+#: Parameters of the cached results left out of their keys (:mod:`pyrabench.cache`): ``cache`` says
+#: whether to read and write the entry, never what it holds.
+#: ``corpus_frame``'s own entry is the SCU-set evidence, which depends on the corpus alone: its
+#: ``features`` come from their own entries (:func:`.calibrated.group_frame`, keyed per group).
+NOT_IN_KEY = {"corpus_frame": ("cache", "features"), "lite_frame": ("cache",), "labelled_frame": ("cache",)}
 #: How :func:`fit` recalibrates the probabilities (:data:`.reliability.METHODS`), of the model of
 #: full pyramids and of the model of lite views (chapter 6's lever table).
 RECALIBRATION = "none"
@@ -285,6 +290,14 @@ def lite_frame(corpus, features: Sequence[str] = FEATURES, cache: bool = True) -
     return cached_frame("features", key, compute, cache, lock=True).astype({"topic": str, "peer": str, "annotator": str})
 
 
+def dataset_key(dataset) -> str:
+    """A fingerprint of everything a result on a labelled lite ``dataset`` is computed from: its
+    examples' units (as pyramids), its summaries and its labels."""
+    return fingerprint([(p.topic, p.summaries, [s.label for s in p.scus]) for p in dataset.units.pyramids().values()],
+                       [(x.topic, x.system, x.text) for x in dataset.summaries],
+                       None if dataset.labels is None else dataset.labels.to_numpy().tolist())
+
+
 def labelled_frame(dataset, features: Sequence[str] = FEATURES, cache: bool = True) -> pd.DataFrame:
     """A labelled lite dataset (:func:`pyrabench.data.lite_pyramids.read_dataset`) as the
     annotated corpora's frames are: one row per (example, system, unit), keys ``topic``, ``peer``
@@ -310,9 +323,7 @@ def labelled_frame(dataset, features: Sequence[str] = FEATURES, cache: bool = Tr
 
     key = fingerprint(VERSION, "labelled-v2", calibrated.VERSION, sorted(features),
                       [calibrated.FEATURE_GROUPS[g].version for g in calibrated.group_names(set(features) - set(DISTINCT))],
-                      [(p.topic, p.summaries, [s.label for s in p.scus]) for p in pyramids.values()],
-                      [(x.topic, x.system, x.text) for x in dataset.summaries],
-                      dataset.labels.to_numpy().tolist())
+                      dataset_key(dataset))
     return cached_frame("features", key, compute, cache, lock=True).astype({"topic": str, "peer": str, "annotator": str})
 
 

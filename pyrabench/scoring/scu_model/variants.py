@@ -87,6 +87,9 @@ VARIANTS: tuple[Variant, ...] = (
 )
 BY_NAME = {v.name: v for v in VARIANTS}
 DEFAULT = "lex"
+#: Parameters of the cached results left out of their keys (:mod:`pyrabench.cache`): ``cache`` says
+#: whether to read and write the entry, never what it holds.
+NOT_IN_KEY = {"auto_frame": ("cache",)}
 SLOW = ("2013-uni", "lex-boosted", "minilm", "minilm-only")  # minutes on a cold cache; cached afterwards
 
 

@@ -39,7 +39,9 @@ from ..recipe2013.pipeline import corpus_key
 from ..scu_model import calibrated, consistency, label_agreement, reliability, scu_sets, semantic, token_alignment
 from ..scu_model.calibrated import KEYS
 
-VERSION = "levers-v2"
+VERSION = "levers-v3"  # v2: AUC and the expected score's r in every DUC direction; v3: keyed by the corpora's names
+#: Parameters of the cached tables left out of their keys: ``cache`` never changes what they hold.
+NOT_IN_KEY = {"lever_table": ("cache",), "lite_agreement": ("cache",)}
 
 
 @dataclass(frozen=True)
@@ -166,10 +168,9 @@ def lever_table(duc: dict, dataset=None, levers: Sequence[Lever] = LEVERS, lite_
     table is cached by content."""
     names = list(duc)
     features = tuple(dict.fromkeys(f for lever in levers for f in lever.features))
-    key = fingerprint(VERSION, scu_sets.VERSION, calibrated.VERSION, [corpus_key(duc[n]) for n in names],
+    key = fingerprint(VERSION, scu_sets.VERSION, calibrated.VERSION, [(n, corpus_key(duc[n])) for n in names],
                       [repr(lever) for lever in levers], lite_name,
-                      None if dataset is None else [(s.topic, s.system, s.text) for s in dataset.summaries],
-                      None if dataset is None else dataset.labels.to_numpy().tolist())
+                      None if dataset is None else scu_sets.dataset_key(dataset))
 
     def compute() -> pd.DataFrame:
         frames = {n: scu_sets.corpus_frame(duc[n], cache, features) for n in names}
@@ -189,7 +190,7 @@ def lite_agreement(duc: dict, dataset, features: Sequence[str] = scu_sets.FEATUR
     names = list(duc)
     key = fingerprint(VERSION, "lite-agreement", scu_sets.VERSION, calibrated.VERSION, scu_sets.LITE_RECALIBRATION,
                       [corpus_key(duc[n]) for n in names], sorted(features), n_resamples, seed,
-                      [(s.topic, s.system, s.text) for s in dataset.summaries], dataset.labels.to_numpy().tolist())
+                      scu_sets.dataset_key(dataset))
 
     def compute() -> pd.DataFrame:
         model = scu_sets.fit([duc[n] for n in names], features, cache=cache, lite=True)

@@ -36,7 +36,9 @@ from ..rouge import rouge_frame
 from ..scu_model import calibrated, intervals, scu_sets
 from ..scu_model.calibrated import KEYS
 
-VERSION = "transfer-v1"
+VERSION = "transfer-v2"  # v2: keyed by the corpora's names (the rows' directions)
+#: Parameters of the cached tables left out of their keys: ``cache`` never changes what they hold.
+NOT_IN_KEY = {"transfer_table": ("cache",), "within_table": ("cache",)}
 N_RESAMPLES = 1000
 #: What a scorer must reach on a corpus it never saw: SCU-set F1, summary and system interval
 #: coverage of the 95 % intervals, and per-system correlation at least ROUGE-2's.
@@ -143,7 +145,7 @@ def transfer_table(corpora: dict, pooled: bool = True, n_resamples: int = N_RESA
     corpus}``); a direction that cannot be fitted (a corpus without both classes of decision)
     keeps its reason in ``error``. Cached by content."""
     names = list(corpora)
-    key = fingerprint(VERSION, scu_sets.VERSION, calibrated.VERSION, [corpus_key(corpora[n]) for n in names], pooled,
+    key = fingerprint(VERSION, scu_sets.VERSION, calibrated.VERSION, [(n, corpus_key(corpora[n])) for n in names], pooled,
                       n_resamples, seed)
 
     def compute() -> pd.DataFrame:
@@ -164,7 +166,7 @@ def within_table(corpora: dict, n_resamples: int = N_RESAMPLES, seed: int = 0, c
     (cross-fitting; intervals from errors on held-out topics and systems). Cached by content."""
     names = list(corpora)
     key = fingerprint(VERSION, "within", scu_sets.VERSION, calibrated.VERSION,
-                      [corpus_key(corpora[n]) for n in names], n_resamples, seed)
+                      [(n, corpus_key(corpora[n])) for n in names], n_resamples, seed)
 
     def compute() -> pd.DataFrame:
         rows = []
