@@ -32,3 +32,19 @@ def test_calibration_key(keyed):
     intercept, check = keyed
     intercept(calibration, "cached")
     check(calibration.calibration, calibration.calibration, {"ref": "A"}, {"ref": ["B"]})
+
+
+def test_default_calibration_key(keyed, monkeypatch):
+    """The default model's entry follows the domains a data root holds: each corpus's content
+    and each labelled lite dataset's (name and content)."""
+    from pyrabench.scoring.scu_model.domains import Domains
+
+    roots = {"base": Domains((NS(name="duc2006", peers=(1,)),), ()),
+             "other corpus": Domains((NS(name="duc2007", peers=(1,)),), ()),
+             "with lite": Domains((NS(name="duc2006", peers=(1,)),), ("pyrxsum",))}
+    monkeypatch.setattr(calibration, "annotated", lambda root: roots[root])
+    monkeypatch.setattr(calibration, "content_key", lambda d: f"content of {d}")
+    intercept, check = keyed
+    intercept(calibration, "cached")
+    check(calibration.default_calibration, calibration.default_calibration, {"root": "base"},
+          {"root": ["other corpus", "with lite"]})

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ...data.corpora import discover, load_corpus
 from ...errors import MissingDataError, PyrabenchError
+from . import scu_sets
 
 #: The annotated DUC corpora, each a domain of its own.
 DUC = ("duc2006", "duc2007", "duc2007-update")
@@ -25,9 +26,9 @@ def lite_name(dataset) -> str:
 
 
 def content_key(dataset) -> list:
-    """What a labelled lite dataset's cached results depend on: its name, units, summaries and labels."""
-    return [lite_name(dataset), [(p.topic, [u.label for u in p.scus]) for p in dataset.units.pyramids().values()],
-            [(s.topic, s.system, s.text) for s in dataset.summaries], dataset.labels.to_numpy().tolist()]
+    """What a labelled lite dataset's cached results depend on: its name (the domain's, which
+    labels the rows) and its content (:func:`.scu_sets.dataset_key`)."""
+    return [lite_name(dataset), scu_sets.dataset_key(dataset)]
 
 
 @dataclass(frozen=True)

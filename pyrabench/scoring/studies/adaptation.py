@@ -38,7 +38,9 @@ from ..recipe2013.pipeline import corpus_key
 from ..scu_model import adaptation, calibrated, intervals, label_agreement, label_shift, scu_sets
 from ..scu_model.calibrated import KEYS
 
-VERSION = "adaptation-v2"
+VERSION = "adaptation-v3"  # v3: keyed by the corpora's names and the dataset's units
+#: Parameters of the cached table left out of its key: ``cache`` never changes what it holds.
+NOT_IN_KEY = {"adaptation_table": ("cache",)}
 #: Labelled examples to adapt on (the curve), and the seeds each is drawn with.
 NS = (10, 20, 40)
 SEEDS = (0, 1, 2, 3, 4)
@@ -148,10 +150,9 @@ def adaptation_table(duc: dict, dataset=None, lite_name: str = "PyrXSum", ns: Se
     ``scored``, ``method``, ``n``, ``seed`` and the figures. Cached by content."""
     names = list(duc)
     key = fingerprint(VERSION, scu_sets.VERSION, calibrated.VERSION, scu_sets.LITE_RECALIBRATION,
-                      [corpus_key(duc[n]) for n in names], lite_name, list(ns), list(seeds), n_resamples,
+                      [(n, corpus_key(duc[n])) for n in names], lite_name, list(ns), list(seeds), n_resamples,
                       adaptation.CANDIDATES, adaptation.FOLDS, label_shift.TOLERANCE, label_shift.MAX_ITERATIONS,
-                      None if dataset is None else [(s.topic, s.system, s.text) for s in dataset.summaries],
-                      None if dataset is None else dataset.labels.to_numpy().tolist())
+                      None if dataset is None else scu_sets.dataset_key(dataset))
 
     def compute() -> pd.DataFrame:
         out = []

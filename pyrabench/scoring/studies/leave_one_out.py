@@ -42,7 +42,9 @@ from ..scu_model.domains import Domains, content_key, lite_name
 from ..scu_model.intervals import CONFIDENCE, coverage
 from . import transfer
 
-VERSION = "leave-one-domain-out-v2"
+VERSION = "leave-one-domain-out-v3"  # v3: a dataset keyed by scu_sets.dataset_key
+#: Parameters of the cached table left out of its key: ``cache`` never changes what it holds.
+NOT_IN_KEY = {"leave_one_out_table": ("cache",)}
 N_RESAMPLES = 200
 #: A row's per-system estimates and truths, kept while the table is computed (not cached).
 SYSTEMS = "_systems"
