@@ -1,5 +1,5 @@
 """Leave one domain out: the SCU model users get, fitted on every annotated domain but one,
-scoring the one it never saw, and which of issue 46's targets each direction meets.
+scoring the one it never saw, and which targets (leave_one_out.TARGETS) each direction meets.
 
 The domains are those the data root holds (:func:`pyrabench.scoring.scu_model.domains.annotated`:
 DUC 2006, DUC 2007, the DUC 2007 update task, each as pyramids and as lite views, and PyrXSum as

@@ -38,7 +38,7 @@ def adaptation_view(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def adaptation_claims(table: pd.DataFrame, n: int = TARGET_N) -> str:
-    """The issue's targets, direction by direction, in words (every figure from ``table``)."""
+    """The targets (:data:`.adaptation.TARGETS`), direction by direction, in words (every figure from ``table``)."""
     s = summary_table(table)
     met = targets_met(s, n)
     lines = []

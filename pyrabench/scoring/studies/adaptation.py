@@ -45,7 +45,7 @@ NOT_IN_KEY = {"adaptation_table": ("cache",)}
 NS = (10, 20, 40)
 SEEDS = (0, 1, 2, 3, 4)
 N_RESAMPLES = 1000
-#: The issue's targets: unadapted ECE in every direction; with :data:`TARGET_N` examples, ECE
+#: The targets: unadapted ECE in every direction; with :data:`TARGET_N` examples, ECE
 #: and the share of the other summaries inside their 95 % interval.
 TARGET_N = 20
 TARGETS = {"ece_unadapted": 0.05, "ece_adapted": 0.03, "summary_coverage_adapted": 0.93}

@@ -22,7 +22,7 @@ as the report prints it; MiniLM token recall when the summaries carry ``token_re
 coverage and mean width of the 95 % intervals of summaries and systems; beside the system
 intervals, the lever :func:`pooled_system_intervals` (conformal quantiles of the per-system errors
 of the other held-out domains, so the interval carries a domain's bias). :func:`targets_met` says
-which of the issue's :data:`TARGETS` a row meets. :func:`leave_one_out_table` caches the table by
+which of :data:`TARGETS` a row meets. :func:`leave_one_out_table` caches the table by
 every domain's content and the method's versions.
 """
 
@@ -50,7 +50,7 @@ N_RESAMPLES = 200
 SYSTEMS = "_systems"
 #: The scores correlated with the truth beside the estimate, when present.
 BASELINES = ("rouge_2", "token_recall")
-#: What the scorer must reach on a domain it never saw (issue 46), in one place: ECE at most,
+#: What the scorer must reach on a domain it never saw, in one place: ECE at most,
 #: units F1 and interval coverage at least, per summary at least the best baseline's Pearson plus
 #: ``summary_margin``, per system at least ROUGE-2's Pearson and Kendall.
 TARGETS = {"ece": 0.05, "units_f1": 0.65, "summary_coverage": 0.90, "system_coverage": 0.90,
