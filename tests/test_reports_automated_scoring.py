@@ -137,6 +137,9 @@ def test_transfer_view_and_claims_follow_the_figures():
     view = reports.transfer_view(good)
     assert view.loc[0, "systems in interval (width)"] == "10 of 10 (0.050)"
     assert view.loc[0, "system r, estimate / ROUGE-2"] == "0.970 / 0.950"
+    grouped = reports.transfer_groups(view)
+    assert grouped[("per system, against ROUGE-2", "system r, estimate / ROUGE-2")].iloc[0] == "0.970 / 0.950"
+    assert grouped.index.names == ["fitted on", "scored"] and grouped.shape[1] == view.shape[1] - 2
     said_good, said_bad = reports.transfer_claims(good, ceiling), reports.transfer_claims(bad, ceiling)
     assert "F1 ≥ 0.65 in 2 of 2 directions" in said_good and "F1 ≥ 0.65 in 1 of 2 directions" in said_bad
     assert "F1 0.875 (Jaccard 0.776, 22 peers)" in said_good
@@ -147,6 +150,7 @@ def test_transfer_view_and_claims_follow_the_figures():
     assert both.loc[0, "r: estimate / combined / ROUGE-2"] == "0.970 / 0.980 / 0.950"
     empty = pd.DataFrame([{"fitted_on": "a", "scored": "b", "error": "one class"}])
     assert "no direction" in reports.transfer_view(empty).iloc[0, 0]
+    assert reports.transfer_groups(reports.transfer_view(empty)).equals(reports.transfer_view(empty))
     assert "too small" in reports.transfer_claims(empty, {"summaries": 0})
 
 

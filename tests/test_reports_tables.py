@@ -170,3 +170,11 @@ def test_book_tables_splits_by_top_level_key_and_keeps_a_flat_frame_whole():
     flat = pd.DataFrame({"fitted on": ["duc2006"], "F1": [0.5], "ECE": [0.01]})
     got = tables.book_tables(flat)
     assert got.to_html().count("<table") == 1 and "F1" in got.to_html()
+
+
+def test_column_groups_put_a_title_over_each_group_and_keep_the_index():
+    flat = pd.DataFrame({"name": ["a", "b"], "P": [0.5, 0.6], "R": [0.4, 0.3], "r": [0.9, 0.8]})
+    got = tables.column_groups(flat, ["name"], {"sets": ["P", "R", "absent"], "systems": ["r"], "none": ["x"]})
+    assert got.columns.tolist() == [("sets", "P"), ("sets", "R"), ("systems", "r")]
+    assert got.index.tolist() == ["a", "b"] and got[("systems", "r")].tolist() == [0.9, 0.8]
+    assert tables.book_tables(got).data.count("<table") == 2

@@ -35,6 +35,11 @@ def test_view_and_claims():
     assert view["DUC ECE (worst)"].tolist() == [0.06, 0.05]
     assert view["DUC AUC (worst)"].tolist() == [0.75, 0.85]
     assert view["PyrXSum counted / present"].tolist() == ["1.09 / 1.00", "1.11 / 1.00"]
+    grouped = lever_reports.lever_groups(view)
+    assert list(dict.fromkeys(grouped.columns.get_level_values(0))) == [
+        "SCU-set F1, fitted on → scored (DUC)", "over the DUC directions", "PyrXSum, fitted on DUC"]
+    assert grouped[("PyrXSum, fitted on DUC", "counted / present")].tolist() == ["1.09 / 1.00", "1.11 / 1.00"]
+    assert grouped.index.tolist() == view["lever"].tolist()
     claims = lever_reports.lever_claims(table())
     assert "* DUC f1: better." in claims and "* PyrXSum f1: base." in claims and "0.650 (better); the target is 0.65." in claims
 

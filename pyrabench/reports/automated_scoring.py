@@ -17,6 +17,7 @@ from ..extras import plotting
 from ..scoring.recipe2013.thresholds import determine_thresholds, kde
 from ..scoring.studies.transfer import TARGETS, targets_met
 from .manual_scores import corpora_phrase, listed, pearsons
+from .tables import column_groups
 
 
 # --------------------------------------------------------------------------- the 2013 recipe
@@ -263,6 +264,18 @@ def transfer_view(table: pd.DataFrame) -> pd.DataFrame:
         "system τ, estimate / ROUGE-2": [pair(r, "kendall") for _, r in t.iterrows()],
         "p, τ (systems / both)": [ps(r, "kendall") for _, r in t.iterrows()],
     }).reset_index(drop=True)
+
+
+def transfer_groups(view: pd.DataFrame) -> pd.DataFrame:
+    """:func:`transfer_view` in three tables (:func:`.tables.column_groups`): the SCU sets, the
+    intervals, and per system against ROUGE-2; a view without directions as it is."""
+    if "fitted on" not in view.columns:
+        return view
+    return column_groups(view, ["fitted on", "scored"], {
+        "SCU sets against the annotators'": ["P", "R", "F1", "Jaccard", "SCUs counted / marked"],
+        "95 % intervals": ["summaries in interval (width)", "systems in interval (width)"],
+        "per system, against ROUGE-2": ["system r, estimate / ROUGE-2", "p, r (systems / both)",
+                                        "system τ, estimate / ROUGE-2", "p, τ (systems / both)"]})
 
 
 def transfer_combined_view(table: pd.DataFrame) -> pd.DataFrame:

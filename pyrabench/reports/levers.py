@@ -6,6 +6,7 @@ from __future__ import annotations
 import pandas as pd
 
 from ..scoring.studies.levers import DUC_TARGETS, targets_met
+from .tables import column_groups
 
 SHORT = {"duc2006": "06", "duc2007": "07", "duc2007-update": "07u"}
 
@@ -33,6 +34,18 @@ def lever_view(table: pd.DataFrame, lite_name: str = "PyrXSum") -> pd.DataFrame:
         out[f"{lite_name} counted / present"] = [f"{a:.2f} / {b:.2f}" for a, b in zip(
             table[f"{lite_name} counted"], table[f"{lite_name} present"])]
     return out.reset_index(drop=True)
+
+
+def lever_groups(view: pd.DataFrame, lite_name: str = "PyrXSum") -> pd.DataFrame:
+    """:func:`lever_view` in three tables (:func:`.tables.column_groups`): the F1 of each DUC
+    direction, the worst ECE and AUC over them, and the lite dataset's figures (its name taken off
+    their headers)."""
+    lite = [c for c in view.columns if c.startswith(f"{lite_name} ")]
+    shown = view.rename(columns={c: c[len(lite_name) + 1:] for c in lite})
+    return column_groups(shown, ["lever"], {
+        "SCU-set F1, fitted on → scored (DUC)": [c for c in view.columns if c.startswith("F1 ")],
+        "over the DUC directions": ["DUC ECE (worst)", "DUC AUC (worst)"],
+        f"{lite_name}, fitted on DUC": [c[len(lite_name) + 1:] for c in lite]})
 
 
 def lever_claims(table: pd.DataFrame, lite_name: str = "PyrXSum") -> str:

@@ -289,9 +289,9 @@ def lite_agreement_table(agreements: dict, published=()) -> pd.DataFrame:
         columns[title] = [_figure(agreement, "estimate", where) for _, where in LITE_ROWS]
     if agreements:
         first = next(iter(agreements.values()))
-        columns["ROUGE-2 (jackknifed recall of the units)"] = [_figure(first, "rouge_2", w) for _, w in LITE_ROWS]
+        columns["ROUGE-2"] = [_figure(first, "rouge_2", w) for _, w in LITE_ROWS]
         if "token_recall" in first.correlations:
-            columns["MiniLM token recall (BERTScore's recall of the units)"] = [
+            columns["MiniLM token recall"] = [
                 _figure(first, "token_recall", w) for _, w in LITE_ROWS]
     for f in published:
         title = f"{f.scorer}, {f.dataset} ({LITE_SOURCES[f.source]}, published)"

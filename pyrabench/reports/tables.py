@@ -389,6 +389,14 @@ def book_table(
     return styler
 
 
+def column_groups(frame: pd.DataFrame, index: list[str], groups: dict[str, list[str]]) -> pd.DataFrame:
+    """``frame`` indexed by its ``index`` columns, its other columns under two levels: each
+    group's title over its columns (``groups``: title → columns, in order; a column not present is
+    skipped), so :func:`book_tables` shows one table per group, each narrow enough to read."""
+    parts = {title: frame.set_index(index)[[c for c in cols if c in frame.columns]] for title, cols in groups.items()}
+    return pd.concat({t: part for t, part in parts.items() if part.shape[1]}, axis=1)
+
+
 def book_tables(frame: pd.DataFrame, **options):
     """A wide table whose columns have two levels as one :func:`book_table` per top-level key,
     one under the other, each titled by its key (e.g. one table per corpus); a frame with one
