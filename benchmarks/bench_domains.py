@@ -35,7 +35,7 @@ def main() -> int:
     table = leave_one_out_table(domains, cache=not args.no_cache)
     seconds = time.perf_counter() - t0
     with pd.option_context("display.width", 250, "display.max_columns", 30, "display.max_colwidth", 40):
-        print(domain_view(table).T.to_string(header=False))
+        print(domain_view(table).T.to_string())
         print(f"\ntargets: {TARGETS} (per system: r and τ ≥ ROUGE-2's)")
         print(targets_table(table).to_string(index=False))
     print(f"\n{seconds:.1f} s ({'computed' if args.no_cache else 'from the cache when warm'})")

@@ -25,6 +25,7 @@ def test_view_numbers_and_claims():
     assert view["summary r (model / ROUGE-2)"].tolist() == ["0.800 / 0.750"] * 3
     assert view["systems inside (width)"].tolist() == ["100.0 % (0.10)", "70.0 % (0.10)", "100.0 % (0.10)"]
     assert view["counted / present"].iloc[0] == "2.00 / 2.50" and "summaries inside (width)" in view
+    assert view.index.name == "held out" and all(" as " in k for k in view.index)
     numbers = domains.domain_numbers(table)
     assert numbers["lodo_rows"] == 3 and numbers["lodo_domains"] == 2
     assert numbers["lodo_worst_ece"] == 0.07 and numbers["lodo_worst_ece_where"] == "duc2006 as lite"

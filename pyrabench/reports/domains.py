@@ -17,12 +17,12 @@ def _scores(table: pd.DataFrame) -> list[str]:
 
 
 def domain_view(table: pd.DataFrame) -> pd.DataFrame:
-    """One row per held-out domain and view: what it was fitted on, units F1, AUC, ECE, units
+    """One row per held-out domain and view (the index: "duc2006 as pyramids"): what it was fitted on, units F1, AUC, ECE, units
     counted / present per summary, per summary and per system Pearson and Kendall of the model and
     of each baseline ("model / ROUGE-2 [/ MiniLM token recall]"), and the 95 % intervals'
     coverage (mean width) for summaries and systems."""
     scores = _scores(table)
-    out = pd.DataFrame({"held out": table["held_out"], "as": table["view"], "fitted on": table["fitted_on"]})
+    out = pd.DataFrame({"fitted on": table["fitted_on"]})
     if "error" in table:
         out["error"] = table["error"].fillna("")
     out["units F1"] = table["units_f1"].round(3)
@@ -41,7 +41,8 @@ def domain_view(table: pd.DataFrame) -> pd.DataFrame:
         out["systems inside, pooled conformal (width)"] = [
             f"{c * 100:.1f} % ({w:.2f})" if c == c else "—" for c, w in
             zip(table["system_coverage_pooled"], table["system_width_pooled"])]
-    return out.reset_index(drop=True)
+    out.index = pd.Index([f"{h} as {v}" for h, v in zip(table["held_out"], table["view"])], name="held out")
+    return out
 
 
 def _where(row) -> str:
