@@ -7,10 +7,9 @@ DUCView ``.pyr`` every summary is scored against, a folder of them named by topi
 SacreROUGE pyramids JSON Lines, :mod:`pyrabench.data.user_pyramids`; or pyramids already read,
 ``{topic: Pyramid}``, such as the lite pyramids of :mod:`pyrabench.data.lite_pyramids`: one
 reference's units, each of weight 1, so the estimate is the expected share of units present).
-**One calibrated model
-tells the whole story** (:mod:`.calibration`: the SCU model of :mod:`.scu_sets`): it gives each
-(summary, SCU) a probability ``p`` that an annotator would mark the SCU, and everything returned
-comes from those probabilities:
+**One calibrated model tells the whole story** (:mod:`.calibration`: the SCU model of
+:mod:`.scu_sets`): it gives each (summary, SCU) a probability ``p`` that an annotator would mark
+the SCU, and everything returned comes from those probabilities:
 
 * ``estimate``: the expected manual modified score ``Σ w·p / Max(A)``, with a 95 % prediction
   interval read off the held-out errors of the same model on the annotated corpus
@@ -34,13 +33,12 @@ book's reproduction of the paper, not an estimate of the manual score: columns
 ``recipe_2013_scus``, ``recipe_2013_weight``, ``recipe_2013`` and its matches in
 :attr:`OwnScores.recipe_2013`. Without the flag it is not computed.
 
-**Nothing is learned from the summaries scored.** The model is fitted on the *annotated* corpus
-(``corpus``, or ``calibrate_on`` for a pyramid of the user's own); a pyramid of the user's own
-without ``calibrate_on`` is scored by the default model, fitted on every annotated domain the data
-root holds (:func:`.calibration.default_calibration`: the DUC corpora's pyramids and lite views,
-and a labelled lite dataset's crowd labels; the output says which, and says so when the units
-scored are the very dataset's it trained on). So are the 2013 recipe's similarity and threshold (the KDE level
-:data:`.variants.KDE_LEVEL` of the human matches, :mod:`.thresholds`; or ``threshold=``).
+**Nothing is learned from the summaries scored.** The model, and the 2013 recipe's similarity and
+threshold (the KDE level :data:`.variants.KDE_LEVEL` of the human matches, or ``threshold=``), are
+fitted on the *annotated* corpus ``corpus`` or ``calibrate_on``; without either, a pyramid of the
+user's own is scored by the default model of every annotated domain the data root holds
+(:func:`.calibration.default_calibration`; the output says which, and when it trained on the units
+scored).
 A summary of one of that corpus's topics is estimated by the model of the cross-fitting fold
 that held its topic out, as the model scores the annotated peers; a summary of any other pyramid
 by the model fitted on every annotation. So a peer given as text scores exactly as it does from
@@ -57,11 +55,9 @@ word) score 0 everywhere and are counted, with a warning.
 
 Per system: the means over its topics, a 95 % interval of the mean estimate (a bootstrap over the
 topics, ``seed``, each draw shifted by a held-out system's error: :mod:`.intervals`), the number
-of topics, and ``partial`` when it covers a different
-set of topics than the union of all systems'. The output says which corpus the model was fitted
-on (``fitted_on``, ``estimate_from``) and how far to trust it (``trust``);
-:func:`.pan_export.write_pan` writes the counted SCUs as DUCView ``.pan`` files.
-"""
+of topics, and ``partial`` when it covers a different set of topics than the union of all
+systems'. The output says what the model was fitted on (``fitted_on``, ``estimate_from``) and how
+far to trust it (``trust``)."""
 
 from __future__ import annotations
 
