@@ -97,3 +97,11 @@ def test_a_map_that_cannot_be_fitted_is_not_a_candidate():
     assert fitted.recalibration.method == "none" and fitted.brier["platt"] == float("inf")
     with pytest.raises(PyrabenchError, match="no recalibration of platt can be fitted"):
         adaptation.fit(frame, p, used, candidates=("platt",))
+
+
+def test_too_few_examples_to_adapt_at_all_says_how_many_are_needed():
+    """With three labelled examples no N works (two to adapt, two to report on): the error says so
+    instead of advising an N below the minimum."""
+    with pytest.raises(PyrabenchError, match="adapting needs 4 labelled examples or more") as err:
+        adaptation.split(["a", "b", "c"], 2)
+    assert "at most" not in str(err.value)

@@ -51,8 +51,11 @@ def split(examples: Sequence[str], n: int, seed: int = 0, groups: Mapping[str, s
     if n < MIN_ADAPT:
         raise PyrabenchError(f"adapting needs at least {MIN_ADAPT} labelled examples, got {n}")
     if n > len(examples) - MIN_REST:
+        most = len(examples) - MIN_REST
+        advice = (f"use at most {most}" if most >= MIN_ADAPT else
+                  f"adapting needs {MIN_ADAPT + MIN_REST} labelled examples or more")
         raise PyrabenchError(f"cannot adapt on {n} examples: there are {len(examples)} labelled examples and at least "
-                             f"{MIN_REST} must be left to report on (use at most {len(examples) - MIN_REST})")
+                             f"{MIN_REST} must be left to report on ({advice})")
     group = {e: str(groups[e]) if groups is not None else e for e in examples}
     members: dict[str, list[str]] = {}
     for e in examples:
