@@ -152,7 +152,7 @@ def built_scores(corpus, recipe: Recipe = EDUA, calibrate_on=None, cache: bool =
             frames.append(calibrated.scores(frame, p, v.mode))
         return pd.concat(frames, ignore_index=True)[[*KEYS, "auto"]]
 
-    key = fingerprint(VERSION, "scores", corpus_key(corpus), recipe, ref_key, v)
+    key = fingerprint(VERSION, "scores", calibrated.VERSION, corpus_key(corpus), recipe, ref_key, v)
     return cached_frame("auto", key, compute, cache).astype({"topic": str, "peer": str, "annotator": str})
 
 

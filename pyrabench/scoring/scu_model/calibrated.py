@@ -74,13 +74,14 @@ from ...threads import one_thread
 from ..manual import DEFAULT_CONVENTION, get_convention, matched_set, modified_ideal
 from ..recipe2013.pipeline import build_similarity, corpus_key, items_from_peers
 from ..recipe2013.segments import tokenize_many
+from .reliability import logistic_regression
 
 KEYS = ("topic", "peer", "annotator")
 LEXICAL = ("r1_sent_c", "d1_sent_c", "r2_sent_c", "d2_sent_c", "r1_sent_l", "d1_sent_l", "r2_sent_l",
            "r1_peer_c", "r2_peer_c", "weight_share")
 SIMILARITY = ("sim_sent_c", "sim_sent_l")
 FOLDS = 5
-VERSION = "calibrated-v1"
+VERSION = "calibrated-v2"  # v2: logistic fits converged (reliability.LOGISTIC_SOLVER)
 #: Parameters of the cached results left out of their keys (:mod:`pyrabench.cache`): ``cache`` says
 #: whether to read and write the entry, never what it holds.
 NOT_IN_KEY = {"group_frame": ("cache",)}
@@ -510,10 +511,9 @@ def _model(kind: str = "logistic"):
     trees (``HistGradientBoostingClassifier``, seeded), a non-linear alternative tried in the chapter."""
     purpose = "the calibrated automated score"
     if kind == "logistic":
-        linear_model = require("sklearn.linear_model", "scoring", purpose)
         pipeline = require("sklearn.pipeline", "scoring", purpose)
         preprocessing = require("sklearn.preprocessing", "scoring", purpose)
-        return pipeline.make_pipeline(preprocessing.StandardScaler(), linear_model.LogisticRegression(C=1.0, max_iter=1000))
+        return pipeline.make_pipeline(preprocessing.StandardScaler(), logistic_regression(C=1.0))
     if kind == "boosted":
         ensemble = require("sklearn.ensemble", "scoring", purpose)
         return ensemble.HistGradientBoostingClassifier(max_iter=200, learning_rate=0.05, random_state=0)
