@@ -7,6 +7,9 @@
 #                  hours for all: each module's last result is kept in tests/mutation-record.json)
 #   make mutation-changed  the same for the functions changed since each module's recorded commit
 #                  (BASE=rev to diff against another commit): what a developer runs before stopping
+#   make determinism  the pinned real-data tables under three BLAS kernels (OPENBLAS_CORETYPE) and two
+#                  thread counts, each from a fresh package cache, must print alike; the unit suite under
+#                  each kernel (tools/determinism.py; needs PYRABENCH_DATA)
 #   make fuzz       fuzzes every reader and writer of outside files, 100,000 inputs a target (fuzz/run.py;
 #                   FUZZFLAGS="ducview_pyr --runs 1000000" picks targets and length)
 #   make fuzz-smoke the same, 2,000 inputs a target (CI)
@@ -36,7 +39,7 @@ IS_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo yes)
 SUDO    := $(if $(IS_ROOT),,sudo)
 LABFLAGS ?= $(if $(IS_ROOT),--allow-root,)
 
-.PHONY: book test test-core floors install clean benchmarks browser check-book lab publish mutation mutation-changed corpora fuzz fuzz-smoke
+.PHONY: book test test-core floors install clean benchmarks browser check-book lab publish mutation mutation-changed corpora fuzz fuzz-smoke determinism
 
 install: $(STAMP)
 
@@ -111,6 +114,9 @@ fuzz: $(STAMP)
 
 fuzz-smoke: $(STAMP)
 	$(BIN)/python -m fuzz.run --runs 2000 $(FUZZFLAGS)
+
+determinism: $(STAMP) corpora
+	$(BIN)/python tools/determinism.py
 
 benchmarks: $(STAMP)
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done

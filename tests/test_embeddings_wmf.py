@@ -193,7 +193,7 @@ def test_tfidf_rows_count_known_ids_and_weigh_them():
     idf = np.array([0.5, 2.0, 3.0], dtype=np.float32)
     rows = wmf.tfidf_rows(np.array([3, 0, 2]), np.array([1, 1, -1, 2, 0]), idf)
     np.testing.assert_allclose(rows.toarray(), [[0, 4, 0], [0, 0, 0], [0.5, 0, 3]])
-    assert rows.dtype == np.float32 and rows.has_sorted_indices
+    assert rows.dtype == wmf.DTYPE and rows.has_sorted_indices
 
 
 # --------------------------------------------------------------------------- determinism and the cache

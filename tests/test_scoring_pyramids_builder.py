@@ -291,3 +291,33 @@ def test_defaults_names_and_the_source_of_each_topic(tmp_path):
     first = build(["x", "y"], [MODELS["A"], MODELS["B"]], "first", UNI).pyramid
     with pytest.raises(OutputError, match=r"two topics would share the file name 'my_topic\.pyr'$"):
         write_pyramids([first, one, one], tmp_path / "out")
+
+
+def test_the_label_is_the_contributor_closest_to_the_others_never_to_itself():
+    # Two contributors: each one's similarity to the other is 0.5, so it is a tie and the first
+    # (model order) is the label, whatever the self-similarities' last bits (here 1 − 6e-8 and
+    # 1 + 1.2e-7, as float32 cosines of a vector with itself come out under two BLAS kernels).
+    two = np.array([[0.99999994, 0.5], [0.5, 1.00000012]])
+    assert builder._central(two) == 0
+    assert builder._central(two[::-1, ::-1]) == 0
+    # Three: sums to the others 0.9 + 0.2 = 1.1, 0.9 + 0.4 = 1.3, 0.2 + 0.4 = 0.6 → the second,
+    # though the third's similarity to itself is the largest.
+    three = np.array([[1.0, 0.9, 0.2], [0.9, 1.0, 0.4], [0.2, 0.4, 5.0]])
+    assert builder._central(three) == 1
+
+
+def test_a_built_label_does_not_follow_the_self_similarity(monkeypatch):
+    # Three models, one unit each; the first two are joined (0.8 > the median 0, the third is like
+    # neither): the label is model 0's unit's text even when model 1's unit is closer to itself.
+    def sim(texts, name):
+        m = np.zeros((len(texts), len(texts)))
+        m[0, 1] = m[1, 0] = 0.8
+        np.fill_diagonal(m, 1.0)
+        m[1, 1] = 1.0 + 1e-7
+        return m
+
+    monkeypatch.setattr(builder, "similarity_matrix", sim)
+    built = build(["a", "b", "c"], ["Cats chase the mice in the barn.", "Dogs chase the mice in the barn.",
+                                    "Zebras graze on the open plains."], "T1", EDUA.with_(percentile=50))
+    top = built.pyramid.scus[0]
+    assert len(top.contributors) == 2 and top.label == "Cats chase the mice in the barn"

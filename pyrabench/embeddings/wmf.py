@@ -39,7 +39,7 @@ That leaves an eighth of the distinct chunks to spaCy: the whole term matrix the
 CPU against 3.5 s with the regular expression alone, with exactly spaCy's words (the tests
 compare both on every text of the training corpus when it is installed).
 
-**How it is solved** (:func:`solve_rows`, float32). ``A`` is shared by every row: with
+**How it is solved** (:func:`solve_rows`, in float64: see :data:`DTYPE`). ``A`` is shared by every row: with
 ``A = R Rᵀ`` (Cholesky) and ``H = F R⁻ᵀ``, a row's system in ``z = Rᵀx`` is
 ``(I + (1 − w_m)·H_Sᵀ H_S) z = H_Sᵀ r``: the shared Gram matrix is the preconditioner, and what
 is left is the identity plus a low-rank term. Rows are grouped by length and padded (a zero row
@@ -88,7 +88,11 @@ from .wmf_corpus import training_sources
 
 #: Bump when the preprocessing or the solver changes what a cached model holds.
 VERSION = "wmf-3"
-DTYPE = np.float32
+#: Training and fold-ins run in float64. In float32 the Gram matrix's sums over 175k texts and the
+#: CG steps round differently under each BLAS kernel, and the word vectors trained on one CPU
+#: differed from another's by up to 2.6e-4, enough to change the pyramids built from them. In
+#: float64 they differ by 5e-12 (the same 20 iterations), for 1.7–2.6× the training time.
+DTYPE = np.float64
 WORD = re.compile(r"[a-z0-9]+")
 #: A chunk spaCy cannot split inside a run: one run of ASCII letters, only non-alphanumerics around.
 ONE_RUN = re.compile(r"[^A-Za-z0-9]*([A-Za-z]+)[^A-Za-z0-9]*")
@@ -225,7 +229,7 @@ def count_rows(lengths: np.ndarray, ids: np.ndarray, n_terms: int) -> sp.csr_mat
 
 
 def weigh(counts: sp.csr_matrix, idf: np.ndarray) -> sp.csr_matrix:
-    """``tf · idf``, float32."""
+    """``tf · idf``, in :data:`DTYPE`."""
     out = sp.csr_matrix(counts, dtype=DTYPE, copy=True)
     out.data *= idf[out.indices]
     return out
@@ -300,7 +304,7 @@ class Gram:
     h: np.ndarray  # (m + 1, K) H = F R⁻ᵀ, a zero row appended for padding
     r: np.ndarray  # (K, K) R: z = Rᵀx, as rows z = x R
     r_inv: np.ndarray  # (K, K) R⁻¹: x = R⁻ᵀz, as rows x = z R⁻¹
-    c: np.float32  # 1 − w_m
+    c: np.floating  # 1 − w_m
 
 
 def _parallel(fn, items: list) -> None:
@@ -348,7 +352,7 @@ def _backward(hb: np.ndarray, s: np.ndarray) -> np.ndarray:
     return np.matmul(s[:, None, :], hb)[:, 0, :]
 
 
-def _exact(hb: np.ndarray, val: np.ndarray, c: np.float32) -> np.ndarray:
+def _exact(hb: np.ndarray, val: np.ndarray, c: np.floating) -> np.ndarray:
     """Exact ``z`` of a chunk of rows: Woodbury's ``n × n`` system up to K nonzeros, else the
     K × K normal equations."""
     n, k = hb.shape[1], hb.shape[2]
@@ -361,7 +365,7 @@ def _exact(hb: np.ndarray, val: np.ndarray, c: np.float32) -> np.ndarray:
     return np.linalg.solve(system, _backward(hb, val)[:, :, None])[:, :, 0]
 
 
-def _cg(hb: np.ndarray, val: np.ndarray, z: np.ndarray, c: np.float32, steps: int) -> np.ndarray:
+def _cg(hb: np.ndarray, val: np.ndarray, z: np.ndarray, c: np.floating, steps: int) -> np.ndarray:
     """``steps`` conjugate-gradient steps on ``(I + c·H_bᵀH_b) z = H_bᵀ val`` for a chunk of
     rows, warm-started at ``z`` (updated in place); each step lowers every row's quadratic."""
     r = _backward(hb, val - c * _forward(hb, z))
@@ -576,7 +580,7 @@ def fit(texts: Sequence[str], params: WMFParams = WMFParams(), *, cache: bool = 
 
 #: Models this process trained or read, by cache entry: a chapter asks for one model several times
 #: (the plain model for each corpus it scores), and reading it, and its fold-in Gram matrix, once
-#: is enough. The oldest goes beyond FITTED_KEPT (each holds a vocabulary × K float32 matrix).
+#: is enough. The oldest goes beyond FITTED_KEPT (each holds a vocabulary × K float64 matrix).
 _FITTED: dict[str, "WMFModel"] = {}
 FITTED_KEPT = 4
 

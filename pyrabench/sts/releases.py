@@ -108,7 +108,7 @@ def _sts_dir(root: Path) -> Path:
 def _release_key(folder: Path, base: Path) -> str | None:
     parts = folder.relative_to(base).parts
     years = [m.group(1) for p in parts for m in [_YEAR.search(p)] if m]
-    for f in folder.iterdir():  # 2016 names carry the year: STS2016.gs.*.txt
+    for f in sorted(folder.iterdir()):  # 2016 names carry the year: STS2016.gs.*.txt
         m = _GOLD.match(f.name)
         if m and m.group("prefix") != "STS":
             years.append(m.group("prefix")[3:])
@@ -219,7 +219,7 @@ def _ordered(key: str, names: list[str]) -> list[str]:
 def _load_year(key: str, folder: Path, encoding: str) -> STSRelease:
     log = RepairLog()
     golds = {}
-    for f in folder.iterdir():
+    for f in sorted(folder.iterdir()):
         m = _GOLD.match(f.name)
         if m and m.group("name") != "ALL":
             golds[m.group("name")] = (m.group("prefix"), f)

@@ -140,6 +140,16 @@ def _ranked(members: np.ndarray, score: np.ndarray) -> np.ndarray:
     return np.lexsort(keys)
 
 
+def _central(block: np.ndarray) -> int:
+    """The contributor with the highest summed similarity to the *other* contributors of its SCU
+    (the first on a tie). A unit's similarity to itself is left out: it is 1 up to the last bit,
+    which differs from one BLAS kernel to another, and between two contributors, whose sums to the
+    other are equal, it would decide the label by rounding."""
+    others = block.copy()
+    np.fill_diagonal(others, 0.0)
+    return int(np.argmax(others.sum(axis=1)))
+
+
 class TooManyUnits(PyrabenchError):
     """A topic's models give more than :data:`MAX_UNITS` units; ``model`` is the id of the one
     that gives most (the file to shorten)."""
@@ -215,7 +225,7 @@ def build(ids: Sequence[str], texts: Sequence[str], topic: str = "", recipe: Rec
     for scu_id, (members, score) in enumerate(groups, start=1):
         contributors = tuple(Contributor(units[u].text, (Part(units[u].text, units[u].start, units[u].end),),
                                          units[u].model) for u in members)
-        central = members[int(np.argmax(sim[np.ix_(members, members)].sum(axis=1)))] if len(members) > 1 else members[0]
+        central = members[_central(sim[np.ix_(members, members)])] if len(members) > 1 else members[0]
         scus.append(SCU(scu_id, units[central].text, contributors))
         cohesion.append(score)
     pyramid = Pyramid(corpus, topic, tuple(texts), tuple(ids), tuple(scus), source)

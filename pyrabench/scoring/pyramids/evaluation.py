@@ -36,7 +36,7 @@ from ..scu_model.calibrated import KEYS
 from . import agreement, builder
 from .builder import EDUA, Recipe
 
-VERSION = "pyramid-builder-v1"
+VERSION = "pyramid-builder-v2"  # v2: an SCU's label leaves out its contributors' self-similarity
 #: Parameters of the cached results left out of their keys (:mod:`pyrabench.cache`): ``cache`` says
 #: whether to read and write the entry, never what it holds.
 NOT_IN_KEY = {"built_pyramids": ("cache",), "built_scores": ("cache",)}
