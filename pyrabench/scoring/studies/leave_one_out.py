@@ -46,8 +46,12 @@ VERSION = "leave-one-domain-out-v3"  # v3: a dataset keyed by scu_sets.dataset_k
 #: Parameters of the cached table left out of its key: ``cache`` never changes what it holds.
 NOT_IN_KEY = {"leave_one_out_table": ("cache",)}
 N_RESAMPLES = 200
-#: A row's per-system estimates and truths, kept while the table is computed (not cached).
+#: A row's per-system and per-summary estimates, intervals and truths, kept while the table is
+#: computed (not cached).
 SYSTEMS = "_systems"
+SUMMARIES = "_summaries"
+#: What :data:`SYSTEMS` and :data:`SUMMARIES` keep of each level (a summary also its model ``sd``), beside ``truth``.
+LEVEL_COLUMNS = ["estimate", "estimate_low", "estimate_high", "sd"]
 #: The scores correlated with the truth beside the estimate, when present.
 BASELINES = ("rouge_2", "token_recall")
 #: What the scorer must reach on a domain it never saw, in one place: ECE at most,
@@ -87,7 +91,8 @@ def pyramid_row(model: scu_sets.SCUModel, corpus, n_resamples: int = N_RESAMPLES
             "present": sets["marked"], "summary_coverage": s["coverage"], "summary_width": s["width"],
             "system_coverage": t["coverage"], "system_width": t["width"], "summaries": s["n"], "systems": t["n"],
             **_correlation_columns(res["levels"], scores),
-            SYSTEMS: systems[["estimate", "manual"]].rename(columns={"manual": "truth"})}
+            SYSTEMS: systems[[*LEVEL_COLUMNS[:3], "manual"]].rename(columns={"manual": "truth"}),
+            SUMMARIES: summaries[[*LEVEL_COLUMNS, "modified"]].rename(columns={"modified": "truth"})}
 
 
 def lite_row(model: scu_sets.SCUModel, frame: pd.DataFrame, rouge: pd.DataFrame, n_resamples: int = N_RESAMPLES,
@@ -103,14 +108,16 @@ def lite_row(model: scu_sets.SCUModel, frame: pd.DataFrame, rouge: pd.DataFrame,
     got = label_agreement.label_agreement(scus, summaries, systems, frame[[*keys, "scu_id", "y"]],
                                           n_resamples, seed)
     u, i = got.units, got.intervals
-    human = frame.groupby(list(keys), sort=True)["y"].mean().groupby("system").mean().rename("truth")
-    per_system = systems.set_index("system")[["estimate"]].join(human, how="inner").reset_index(drop=True)
+    share = frame.groupby(list(keys), sort=True)["y"].mean().rename("truth")
+    per_summary = summaries.set_index(list(keys))[LEVEL_COLUMNS].join(share, how="inner").reset_index(drop=True)
+    human = share.groupby("system").mean()
+    per_system = systems.set_index("system")[LEVEL_COLUMNS[:3]].join(human, how="inner").reset_index(drop=True)
     return {"units_f1": u["f1"], "auc": u["auc"], "ece": u["ece"], "counted": u["counted"], "present": u["present"],
             "summary_coverage": i["coverage"], "summary_width": i["width"], "system_coverage": i["system_coverage"],
             "system_width": i["system_width"], "summaries": got.summaries, "systems": got.systems,
             **_correlation_columns({lv: {s: got.correlations[s][lv] for s in got.correlations}
                                     for lv in ("summary", "system")}, list(got.correlations)),
-            SYSTEMS: per_system}
+            SYSTEMS: per_system, SUMMARIES: per_summary}
 
 
 def duc_lite(corpus, cache: bool = True) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -183,7 +190,7 @@ def leave_one_out_table(domains: Domains, n_resamples: int = N_RESAMPLES, seed: 
                 rows.append({"held_out": held, "fitted_on": " + ".join(domains.without(held).names),
                              "error": str(exc)})
         pooled_system_intervals(rows)
-        return pd.DataFrame([{k: v for k, v in r.items() if k != SYSTEMS} for r in rows])
+        return pd.DataFrame([{k: v for k, v in r.items() if k not in (SYSTEMS, SUMMARIES)} for r in rows])
 
     return cached_frame("domains", key, compute, cache)
 
