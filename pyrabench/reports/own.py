@@ -141,14 +141,18 @@ def systems_text(frame: pd.DataFrame, notes: list[str | None], decimals: int = 3
 TEXT_NAMES = {"estimate_low, estimate_high": "interval", "scus, weight, counted": "scus, counted",
               "rouge_1, rouge_2, rouge_l": "rouge_2",
               "recipe_2013_scus, recipe_2013_weight, recipe_2013": "recipe_2013"}
+#: What a text column shows where the JSON legend's words name columns the text leaves out.
+TEXT_MEANINGS = {"scus, counted": "the SCUs the model counts (the round(Σp) most probable) and their modified score",
+                 "recipe_2013": "NIST's modified score of the SCUs the 2013 recipe matches (not an estimate)"}
 
 
 def text_legend(legend: dict[str, str]) -> str:
     """The legend of the text tables: each column's meaning on a line of its own, wrapped."""
     head = ("columns (--json gives every one, with estimate_low, estimate_high, weight, rouge_1, rouge_l, "
             "truncated):")
-    return "\n".join([wrapped(head), *(wrapped(f"  {TEXT_NAMES.get(k, k)}: {v}", indent="    ")
-                                        for k, v in legend.items())])
+    names = {k: TEXT_NAMES.get(k, k) for k in legend}
+    return "\n".join([wrapped(head), *(wrapped(f"  {n}: {TEXT_MEANINGS.get(n, legend[k])}", indent="    ")
+                                        for k, n in names.items())])
 
 
 def _range(values, percent: bool = False) -> str:
@@ -186,11 +190,11 @@ def foreign_lines(foreign) -> list[str]:
             f"{_range(d['system_coverage'], True)}; widened by the domain term ±{ev.term:.3f}: summaries "
             f"{_range(d['summary_coverage_domain'], True)}, systems {_range(d['system_coverage_domain'], True)}.")
     if foreign.intervals == "widened":
-        lines.append(f"So every interval below is widened by the domain term ±{ev.term:.3f} ({ev.why}).")
+        lines.append(f"So every interval below is widened by the domain term ±{ev.term:.3f}: {ev.why}.")
     elif foreign.intervals == "withheld":
         why = ev.why if ev is not None else "no figure backs one"
-        lines.append(f"So no level interval is given ({why}): the estimates rank the summaries and the systems, "
-                     "but their level may be off by more than any figure here bounds.")
+        lines.append(f"So no level interval is given: {why}. The estimates rank the summaries and the systems; "
+                     "their level may be off by more than any figure here bounds.")
     else:
         lines.append("Adapted on your labels (below): the levels and their intervals are refitted on them.")
     if foreign.remedy and foreign.intervals != "adapted":

@@ -111,7 +111,8 @@ def foreign_units(scores: OwnScores, data=None, adapted: bool = False) -> tuple[
         return wide, Foreign(scores.units, scores.fitted_on or "", evidence, no_evidence, "widened")
     why = f"{scores.units} units of a domain the model never saw: leave one domain out backs no level interval"
     why += f"; levels need {REMEDY}" if scores.units == "lite" else ""
-    withheld = replace(scores, summaries=_withheld(scores.summaries), systems=_withheld(scores.systems), withheld=why)
+    withheld = replace(scores, summaries=_withheld(scores.summaries), systems=_withheld(scores.systems), withheld=why,
+                       system_interval="no level interval: foreign units (the first lines)")
     return withheld, Foreign(scores.units, scores.fitted_on or "", evidence, no_evidence, "withheld")
 
 

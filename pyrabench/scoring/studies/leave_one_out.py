@@ -338,8 +338,8 @@ def foreign_evidence(table: pd.DataFrame, view: str) -> Evidence:
     if missed:
         worst = min(missed, key=lambda c: low[c])
         where = directions.loc[directions[worst].idxmin(), "held_out"]
-        return Evidence(view, directions, term, False, f"on {where} held out, {low[worst]:.1%} of the "
-                        f"{RULE_WORDS[worst]} held their truth (below {floor:.0%})")
+        return Evidence(view, directions, term, False, f"on {where} held out, {low[worst] * 100:.1f} % of the "
+                        f"{RULE_WORDS[worst]} held their truth, below {floor * 100:g} %")
     return Evidence(view, directions, term, True,
-                    f"in each of the {len(directions)} held-out domains, at least {floor:.0%} of the summaries and of the systems "
+                    f"in each of the {len(directions)} held-out domains, at least {floor * 100:g} % of the summaries and of the systems "
                     "inside, with the model's own intervals and widened by the domain term")
