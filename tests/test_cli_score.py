@@ -435,7 +435,8 @@ def test_foreign_units_are_said_first_in_text_and_json(capsys, sample_root, tmp_
     head = _header(capsys.readouterr().out)
     assert head[0].startswith("FOREIGN UNITS: these are lite units (one reference, every unit weight 1) of no "
                               "domain the model was fitted on (duc2006 + duc2007 + duc2007-update + lite)")
-    assert head[1].startswith("Leave one domain out, as lite (a domain the model never saw): the level's error, "
+    assert head[1].startswith("Leave one domain out on the bundled sample's 4 small domains (a few topics each: "
+                              "indicative only), as lite (each unseen by the model): the level's error, "
                               "mean estimate − mean truth, was duc2006 ")
     assert "inside the model's 95 % intervals: summaries" in head[1] and "widened by the domain term ±" in head[1]
     assert head[2].startswith("So every interval below is widened by the domain term ±")  # the sample backs it
@@ -481,3 +482,19 @@ def test_foreign_units_without_backing_print_ranks_and_no_interval(capsys, sampl
     out = json.loads(capsys.readouterr().out)
     assert out["foreign"]["intervals"] == "withheld" and out["foreign"]["backed"] is False
     assert all(r["estimate_low"] is None and "levels need" in r["interval_note"] for r in out["summaries"])
+
+
+def test_foreign_units_adapted_keep_the_intervals_refitted_on_the_labels(capsys, sample_root, tmp_path):
+    root = sample_root / "lite"
+    argv = ["score", "--data", str(sample_root), "--units", str(_reworded_units(tmp_path, sample_root)), "--ids",
+            str(root / "ids.txt"), "--peers", str(root / "summaries"), "--labels", str(root / "labels"),
+            "--adapt", "2", "--json"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["foreign"]["intervals"] == "adapted" and out["adapt"]["n"] == 2
+    shown = [r for r in out["summaries"] + out["systems"] if r["estimate_low"] is not None]
+    assert shown and all(0 <= r["estimate_low"] <= r["estimate_high"] <= 1 for r in shown)
+    assert all(r["interval_note"] is None or "levels need" not in r["interval_note"] for r in out["summaries"])
+    assert main(argv[:-1]) == 0
+    assert _header(capsys.readouterr().out)[2] == ("Adapted on your labels (below): the levels and their intervals "
+                                                   "are refitted on them.")

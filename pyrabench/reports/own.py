@@ -183,8 +183,10 @@ def foreign_lines(foreign) -> list[str]:
     else:
         d = ev.directions
         errors = ", ".join(f"{h} {e:+.3f}" for h, e in zip(d["held_out"], d["level_error"]))
+        where = (f"on the bundled sample's {len(d)} small domains (a few topics each: indicative only)" if foreign.sample
+                 else f"on this data root's {len(d)} domains")
         lines.append(
-            f"Leave one domain out, as {foreign.view} (a domain the model never saw): the level's error, mean "
+            f"Leave one domain out {where}, as {foreign.view} (each unseen by the model): the level's error, mean "
             f"estimate − mean truth, was {errors} (per system {_range(d['system_error_low'].tolist() + d['system_error_high'].tolist())}); "
             f"inside the model's 95 % intervals: summaries {_range(d['summary_coverage'], True)}, systems "
             f"{_range(d['system_coverage'], True)}; widened by the domain term ±{ev.term:.3f}: summaries "

@@ -38,6 +38,7 @@ examples (``--labels DIR --adapt`` :data:`ADAPT_N`), which does.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -67,6 +68,7 @@ class Foreign:
     evidence: Evidence | None
     no_evidence: str
     intervals: str
+    sample: bool = False  # the figures are the bundled sample's (a few topics per domain)
 
     @property
     def term(self) -> float:
@@ -77,7 +79,7 @@ class Foreign:
         directions = [] if ev is None else [
             {k: (None if isinstance(v, float) and not np.isfinite(v) else v.item() if hasattr(v, "item") else v)
              for k, v in row.items()} for row in ev.directions.to_dict("records")]
-        return {"units": self.view, "fitted_on": self.fitted_on, "intervals": self.intervals,
+        return {"units": self.view, "fitted_on": self.fitted_on, "intervals": self.intervals, "sample": self.sample,
                 "domain_term": None if ev is None or not np.isfinite(ev.term) else ev.term,
                 "backed": None if ev is None else ev.backed, "why": ev.why if ev is not None else self.no_evidence,
                 "leave_one_domain_out": directions, "remedy": self.remedy, "adapt_n": ADAPT_N if self.remedy else None}
@@ -97,23 +99,24 @@ def foreign_units(scores: OwnScores, data=None, adapted: bool = False) -> tuple[
     intervals are refitted on the user's labels), with the :class:`Foreign` that says so."""
     if scores.domain is not None or scores.summary_errors is None:
         return scores, None
-    evidence, no_evidence = None, ""
+    evidence, no_evidence, root = None, "", resolve(data)
     try:
-        evidence = foreign_evidence(leave_one_out_table(annotated(resolve(data).path)), scores.units)
+        evidence = foreign_evidence(leave_one_out_table(annotated(root.path)), scores.units)
     except PyrabenchError as exc:
         no_evidence = f"no leave-one-domain-out figures on this data root: {exc}"
+    said = partial(Foreign, scores.units, scores.fitted_on or "", evidence, no_evidence, sample=root.is_sample)
     if adapted:
-        return scores, Foreign(scores.units, scores.fitted_on or "", evidence, no_evidence, "adapted")
+        return scores, said("adapted")
     if evidence is not None and evidence.backed:
         wide = replace(scores, summaries=_widened(scores.summaries, evidence.term),
                        systems=_widened(scores.systems, evidence.term),
                        system_interval=f"{scores.system_interval}, widened by the domain term ±{evidence.term:.3f}")
-        return wide, Foreign(scores.units, scores.fitted_on or "", evidence, no_evidence, "widened")
+        return wide, said("widened")
     why = f"{scores.units} units of a domain the model never saw: leave one domain out backs no level interval"
     why += f"; levels need {REMEDY}" if scores.units == "lite" else ""
     withheld = replace(scores, summaries=_withheld(scores.summaries), systems=_withheld(scores.systems), withheld=why,
                        system_interval="no level interval: foreign units (the first lines)")
-    return withheld, Foreign(scores.units, scores.fitted_on or "", evidence, no_evidence, "withheld")
+    return withheld, said("withheld")
 
 
 def _widened(frame: pd.DataFrame, term: float) -> pd.DataFrame:
