@@ -163,7 +163,7 @@ def _range(values, percent: bool = False) -> str:
     fmt = (lambda x: f"{x * 100:.1f}") if percent else (lambda x: f"{x:+.3f}")
     low, high = fmt(v.min()), fmt(v.max())
     text = low if low == high else f"{low} to {high}" if not percent else f"{low}–{high}"
-    return f"{text} %" if percent else text
+    return f"{text}\u00a0%" if percent else text  # a no-break space: the wrap never leaves "%" alone
 
 
 def foreign_lines(foreign) -> list[str]:
