@@ -73,6 +73,20 @@ def _peers(tmp_path, texts: dict[str, str], name: str = "peers"):
     return folder
 
 
+def _header(text: str) -> list[str]:
+    """The header of ``score --peers``'s text output, each wrapped line joined again (a continuation
+    is indented by two spaces), up to the line counting the summaries."""
+    out: list[str] = []
+    for line in text.splitlines():
+        if line[0].isdigit() and " summaries, " in line:
+            break
+        if line.startswith("  ") and out:
+            out[-1] += " " + line.strip()
+        else:
+            out.append(line)
+    return out
+
+
 def _duc_peers(tmp_path, sample_root):
     corpus = load_corpus("duc2007", sample_root)
     return _peers(tmp_path, {f"{p.topic}.M.250.A.mine{p.peer_id}": p.summary for p in corpus.peers})
@@ -83,12 +97,13 @@ def test_peers_table_json_and_explain(capsys, sample_root, tmp_path):
     base = ["score", "--data", str(sample_root), "--peers", str(folder), "--corpus", "duc2007"]
     assert main(base + ["--explain"]) == 0
     text = capsys.readouterr().out
-    head = text.splitlines()
+    head = _header(text)
     assert head[1].startswith("model: the SCU model fitted on") and "of duc2007" in head[1]
     assert head[2].startswith("how far to trust it: on duc2007's held-out topics and systems") and "F1" in head[2]
-    assert "columns: estimate: the expected manual modified score" in text and "per system" in text
+    assert "  estimate: the expected manual modified score" in text and "per system" in text
+    assert max(map(len, text.splitlines())) <= 100
     assert "SCUs the model finds" in text and "evidence" in text and "mine13" in text
-    columns = next(line.split() for line in head if line.split()[:2] == ["topic", "system"])
+    columns = next(line.split() for line in text.splitlines() if line.split()[:2] == ["topic", "system"])
     assert "modified" not in columns and not any("recipe" in c for c in columns) and "KDE" not in text
     assert "recipe" not in text
     assert main(base + ["--json", "--explain"]) == 0
@@ -112,7 +127,9 @@ def test_peers_recipe_2013_only_with_its_flag(capsys, sample_root, tmp_path):
     base = ["score", "--data", str(sample_root), "--peers", str(folder), "--corpus", "duc2007", "--auto", "uni"]
     assert main(base + ["--recipe-2013", "--explain"]) == 0
     text = capsys.readouterr().out
-    assert "2013 recipe: threshold" in text and "KDE level 0.15" in text and "recipe_2013_scus" in text
+    head = " ".join(_header(text))
+    assert "2013 recipe: threshold" in head and "KDE level 0.15" in head
+    assert "recipe_2013" in next(line.split() for line in text.splitlines() if line.split()[:2] == ["topic", "system"])
     assert "the 2013 recipe's matches" in text
     assert main(base + ["--recipe-2013", "--threshold", "0.5", "--json", "--explain"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -244,10 +261,11 @@ OWN_DOMAIN = ("note: these units are lite's, whose crowd labels train the defaul
 def test_labels_run_as_typed_with_the_default_model(capsys, sample_root):
     root = sample_root / "lite"
     assert main(_lite(sample_root, "--labels", str(root / "labels"), "--summary")) == 0
-    lines = capsys.readouterr().out.splitlines()
+    out = capsys.readouterr().out
+    lines = _header(out)
     assert lines[1:3] == [DEFAULT_HEADER, OWN_DOMAIN]
     assert lines[3].startswith("how far to trust it: each DUC corpus scored by the model of the others")
-    assert any(line.startswith("units F1") for line in lines)
+    assert any(line.startswith("units F1") for line in out.splitlines())
     assert main(_lite(sample_root, "--labels", str(root / "labels"), "--json")) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["fitted_on"] == "duc2006 + duc2007 + duc2007-update + lite"
@@ -330,7 +348,7 @@ def test_peers_option_rules(capsys, sample_root, tmp_path):
     _fails(capsys, data + ["--auto", "uni", "--peers", str(folder), "--pyramid", pyr, "--recipe-2013",
                            "--threshold", "0.3", "--threshold", "0.5"], "one --threshold")
     assert main(data + ["--peers", str(folder), "--pyramid", pyr]) == 0  # the default model
-    assert DEFAULT_HEADER in capsys.readouterr().out
+    assert DEFAULT_HEADER in _header(capsys.readouterr().out)
     bare = tmp_path / "bare"  # a data root with no annotated domain: no model, ROUGE, and says so
     bare.mkdir()
     assert main(["score", "--data", str(bare), "--peers", str(folder), "--pyramid", pyr]) == 0
@@ -370,3 +388,113 @@ def test_adapt_option_rules(capsys, sample_root):
     with pytest.raises(SystemExit):
         main(_lite(sample_root, *labels, "--adapt", "0"))
     assert "must be 1 or more" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- foreign units, 100 columns
+
+
+def _reworded_units(tmp_path, sample_root):
+    """The sample's lite units, every one reworded: units of no domain the model was fitted on."""
+    units = tmp_path / "SCUs.txt"
+    units.write_text("".join(f"Reportedly {line}" for line in (sample_root / "lite" / "SCUs.txt").read_text()
+                             .splitlines(True)))
+    return units
+
+
+def _passonneau(sample_root):
+    root = sample_root / "passonneau2013"
+    return ["score", "--data", str(sample_root), "--pyramid", str(root / "pyramid_HOW_VOLCANOES_FORM.pyr"),
+            "--peers", str(root / "target_summaries")]
+
+
+def test_every_line_of_the_text_output_fits_in_100_columns(capsys, sample_root, tmp_path):
+    """Lite units (the sample's own, with labels; and foreign ones), a full pyramid of no fitted
+    domain, and DUC peers against a corpus with --explain: no line wider than 100 characters (the
+    header was one line of up to 503, the per-summary table 154 wide)."""
+    root = sample_root / "lite"
+    long_name = tmp_path / "long"
+    shutil.copytree(root / "summaries", long_name)
+    (long_name / "alpha.summary").rename(long_name / "a-system-with-a-very-long-name-indeed.summary")
+    runs = [_lite(sample_root, "--labels", str(root / "labels")),
+            ["score", "--data", str(sample_root), "--units", str(_reworded_units(tmp_path, sample_root)), "--ids",
+             str(root / "ids.txt"), "--peers", str(long_name)],
+            _passonneau(sample_root),
+            ["score", "--data", str(sample_root), "--peers", str(_duc_peers(tmp_path, sample_root)), "--corpus",
+             "duc2007", "--explain"]]
+    for argv in runs:
+        assert main(argv) == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert len(lines) > 20 and max(map(len, lines)) <= 100, max(lines, key=len)
+
+
+def test_foreign_units_are_said_first_in_text_and_json(capsys, sample_root, tmp_path):
+    root = sample_root / "lite"
+    argv = ["score", "--data", str(sample_root), "--units", str(_reworded_units(tmp_path, sample_root)), "--ids",
+            str(root / "ids.txt"), "--peers", str(root / "summaries")]
+    assert main(argv) == 0
+    head = _header(capsys.readouterr().out)
+    assert head[0].startswith("FOREIGN UNITS: these are lite units (one reference, every unit weight 1) of no "
+                              "domain the model was fitted on (duc2006 + duc2007 + duc2007-update + lite)")
+    assert head[1].startswith("Leave one domain out on the bundled sample's 4 small domains (a few topics each: "
+                              "indicative only), as lite (each unseen by the model): the level's error, "
+                              "mean estimate − mean truth, was duc2006 ")
+    assert "inside the model's 95 % intervals: summaries" in head[1] and "widened by the domain term ±" in head[1]
+    assert head[2].startswith("So every interval below is widened by the domain term ±")  # the sample backs it
+    assert head[3] == ("Levels need your labels: label 20 examples (every system's summary of each) and add "
+                       "--labels DIR --adapt 20.")
+    assert head[4].startswith("bundled sample data")
+    assert main(argv + ["--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert list(out)[0] == "foreign" and out["foreign"]["units"] == "lite" and out["foreign"]["intervals"] == "widened"
+    assert all(0 <= r["estimate_low"] <= r["estimate_high"] <= 1 for r in out["systems"])
+    assert main(_lite(sample_root, "--json")) == 0  # the sample's own units: not foreign
+    assert json.loads(capsys.readouterr().out)["foreign"] is None
+    assert main(_passonneau(sample_root) + ["--json"]) == 0  # a full pyramid: no --adapt to point to
+    pyr = json.loads(capsys.readouterr().out)["foreign"]
+    assert (pyr["units"], pyr["remedy"], pyr["adapt_n"]) == ("pyramids", None, None)
+    assert [d["held_out"] for d in pyr["leave_one_domain_out"]] == ["duc2006", "duc2007", "duc2007-update"]
+
+
+def test_foreign_units_without_backing_print_ranks_and_no_interval(capsys, sample_root, tmp_path, monkeypatch):
+    from pyrabench.scoring import foreign
+    from pyrabench.scoring.studies.leave_one_out import foreign_evidence
+
+    def weak(table, view):  # the real data root's verdict on lite units, on the sample's figures
+        ev = foreign_evidence(table, view)
+        return type(ev)(ev.view, ev.directions, ev.term, False, "on pyrxsum held out, 70.0 % of the systems' "
+                        "intervals held their truth, below 90 %")
+
+    monkeypatch.setattr(foreign, "foreign_evidence", weak)
+    root = sample_root / "lite"
+    argv = ["score", "--data", str(sample_root), "--units", str(_reworded_units(tmp_path, sample_root)), "--ids",
+            str(root / "ids.txt"), "--peers", str(root / "summaries")]
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    head = _header(text)
+    assert head[2] == ("So no level interval is given: on pyrxsum held out, 70.0 % of the systems' intervals held "
+                       "their truth, below 90 %. The estimates rank the summaries and the systems; their level may "
+                       "be off by more than any figure here bounds.")
+    systems = text[text.index("\nper system ("):].splitlines()
+    ranks = [line.split() for line in systems if line.split()[1:2] in (["alpha"], ["beta"], ["gamma"], ["delta"])]
+    assert sorted(int(r[0]) for r in ranks) == [1, 2, 3, 4] and all(r[4] == "—" for r in ranks)
+    assert "levels need --labels DIR --adapt 20" in " ".join(text.split())
+    assert main(argv + ["--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["foreign"]["intervals"] == "withheld" and out["foreign"]["backed"] is False
+    assert all(r["estimate_low"] is None and "levels need" in r["interval_note"] for r in out["summaries"])
+
+
+def test_foreign_units_adapted_keep_the_intervals_refitted_on_the_labels(capsys, sample_root, tmp_path):
+    root = sample_root / "lite"
+    argv = ["score", "--data", str(sample_root), "--units", str(_reworded_units(tmp_path, sample_root)), "--ids",
+            str(root / "ids.txt"), "--peers", str(root / "summaries"), "--labels", str(root / "labels"),
+            "--adapt", "2", "--json"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["foreign"]["intervals"] == "adapted" and out["adapt"]["n"] == 2
+    shown = [r for r in out["summaries"] + out["systems"] if r["estimate_low"] is not None]
+    assert shown and all(0 <= r["estimate_low"] <= r["estimate_high"] <= 1 for r in shown)
+    assert all(r["interval_note"] is None or "levels need" not in r["interval_note"] for r in out["summaries"])
+    assert main(argv[:-1]) == 0
+    assert _header(capsys.readouterr().out)[2] == ("Adapted on your labels (below): the levels and their intervals "
+                                                   "are refitted on them.")

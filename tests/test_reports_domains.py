@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import pytest
 
 from pyrabench.reports import domains
 
@@ -42,3 +43,25 @@ def test_token_recall_shown_when_the_table_has_it():
     view = domains.domain_view(table)
     assert view["summary r (model / ROUGE-2 / MiniLM token recall)"].iloc[0] == "0.800 / 0.750 / 0.700"
     assert domains.targets_table(table)["summary r"].iloc[0] == "no"  # 0.80 < 0.70 + 0.10
+
+
+def test_foreign_table_and_numbers_say_what_each_view_prints():
+    from pyrabench.reports.domains import foreign_numbers, foreign_table
+
+    def row(held, view, sys_cov, sys_dom):
+        return {"held_out": held, "view": view, "level_error": 0.01, "system_error_low": -0.02,
+                "system_error_high": 0.03, "domain_term": 0.02, "summary_coverage": 0.95, "summary_width": 0.3,
+                "summary_coverage_domain": 0.97, "summary_width_domain": 0.34, "system_coverage": sys_cov,
+                "system_width": 0.1, "system_coverage_domain": sys_dom, "system_width_domain": 0.14,
+                "summaries": 100, "systems": 10}
+
+    table = pd.DataFrame([row("a", "pyramids", 1.0, 1.0), row("b", "pyramids", 0.95, 0.96),
+                          row("a", "lite", 1.0, 1.0), row("c", "lite", 0.7, 0.9)])
+    shown = foreign_table(table)
+    assert list(shown.index) == ["a as pyramids", "b as pyramids", "a as lite", "c as lite"]
+    assert shown["printed for foreign units"].tolist() == ["widened by the domain term"] * 2 + ["no level interval"] * 2
+    assert shown.loc["c as lite", "systems inside, model (width)"] == "70.0 % (0.10)"
+    got = foreign_numbers(table)
+    assert got["foreign_pyramids_printed"] == "widened by the domain term" and got["foreign_adapt_n"] == 20
+    assert got["foreign_lite_min_system_coverage"] == pytest.approx(70.0)
+    assert got["foreign_lite_why"] == "on c held out, 70.0 % of the systems' intervals held their truth, below 90 %"

@@ -151,3 +151,35 @@ def test_lite_baseline_claims_word_both_baselines_or_say_one_is_missing():
     corr["token_recall"] = {"summary": {"pearson": 0.635}, "system": {"pearson": 0.983}}
     text = lite_baseline_claims(SimpleNamespace(correlations=corr))
     assert "gets 0.635 per summary and 0.983 per system" in text and "not computed" not in text
+
+
+def test_the_text_tables_are_narrow_and_say_missing_intervals():
+    from pyrabench.reports.own import NAME_WIDTH, summaries_text, systems_text
+
+    frame = pd.DataFrame({"topic": ["t" * 30, "t2"], "system": ["s1", "s2"], "words": [10, 12],
+                          "estimate": [0.5, 0.5], "estimate_low": [0.2, float("nan")],
+                          "estimate_high": [0.9, float("nan")], "scus": [2, 1], "weight": [3, 1],
+                          "counted": [0.5, 0.25], "rouge_1": [0.4, 0.3], "rouge_2": [0.2, 0.1],
+                          "rouge_l": [0.3, 0.2], "truncated": [False, False]})
+    text = summaries_text(frame, [None, "why"])
+    assert list(text) == ["topic", "system", "words", "estimate", "interval", "scus", "counted", "rouge_2"]
+    assert text["topic"].tolist() == ["t" * (NAME_WIDTH - 1) + "…", "t2"]
+    assert text["interval"].tolist() == ["0.200–0.900", "—"]
+    systems = frame[["system", "estimate", "estimate_low", "estimate_high", "counted"]].assign(
+        topics=[2, 2], partial=[False, True], estimate=[0.5, 0.7])
+    got = systems_text(systems, [None, None])
+    assert got["rank"].tolist() == ["2", "1"] and got["partial"].tolist() == ["", "partial"]
+
+
+def test_foreign_lines_for_a_pyramid_without_figures():
+    from pyrabench.reports.own import foreign_lines
+    from pyrabench.scoring.foreign import Foreign
+
+    said = Foreign("pyramids", "duc2007", None, "no leave-one-domain-out figures on this data root: one domain",
+                   "withheld")
+    lines = foreign_lines(said)
+    assert lines[0].startswith("FOREIGN UNITS: these are a full pyramid (several model summaries, weights above 1)")
+    assert lines[1] == "no leave-one-domain-out figures on this data root: one domain"
+    assert lines[2].startswith("So no level interval is given: no figure backs one.")
+    assert len(lines) == 3  # no --adapt for a full pyramid
+    assert all(len(x) <= 100 for line in lines for x in line.splitlines())

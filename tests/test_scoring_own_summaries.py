@@ -361,3 +361,29 @@ def test_without_minilm_the_token_recall_column_is_left_out_and_said(sample_root
                              n_resamples=20, token_recall=True)
     assert "token_recall" not in scores.summaries and "token_recall" not in scores.systems
     assert "minilm" in scores.legend()["token_recall"] and "rouge_2" in scores.summaries
+
+
+def test_the_scores_say_how_the_units_were_seen_and_of_which_fitted_domain(sample_root):
+    """The sample's lite units are the lite dataset's (a fitted domain); its DUC 2007 pyramids are
+    duc2007's; the Passonneau pyramid (five model summaries) and a reworded lite unit are of none."""
+    from pyrabench.data.lite_pyramids import read_dataset
+
+    lite = read_dataset(sample_root / "lite")
+    got = score_summaries(lite.summaries[:4], pyramid=lite.units.pyramids(), data=sample_root, n_resamples=20)
+    assert (got.units, got.domain) == ("lite", "lite")
+    duc = load_corpus("duc2007", sample_root)
+    peers = own.peer_summaries(duc)[:3]
+    got = score_summaries(peers, corpus="duc2007", data=sample_root, n_resamples=20, rouge=False)
+    assert (got.units, got.domain) == ("pyramids", "duc2007")
+    pyr = sample_root / "passonneau2013"
+    got = score_summaries(pyr / "target_summaries", pyramid=pyr / "pyramid_HOW_VOLCANOES_FORM.pyr", data=sample_root,
+                          n_resamples=20, rouge=False)
+    assert (got.units, got.domain) == ("pyramids", None)
+    units = lite.units.pyramids()
+    first = next(iter(units))
+    p = units[first]
+    reworded = {first: Pyramid(p.topic, p.source, p.summaries, p.summarizer_ids,
+                               tuple(SCU(s.scu_id, "Reportedly " + s.label, s.contributors) for s in p.scus))}
+    got = score_summaries([s for s in lite.summaries if s.topic == first], pyramid=reworded, data=sample_root,
+                          n_resamples=20, rouge=False)
+    assert (got.units, got.domain) == ("lite", None)

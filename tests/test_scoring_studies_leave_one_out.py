@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 import pandas as pd
 
+from pyrabench.errors import PyrabenchError
 from pyrabench.scoring.scu_model import label_agreement, scu_sets
 from pyrabench.scoring.scu_model.domains import annotated
 from pyrabench.scoring.studies import leave_one_out
@@ -88,3 +89,62 @@ def test_pooled_system_intervals_read_only_the_other_domains_errors():
     assert rows[0]["system_width_pooled"] == pytest.approx(0.02)
     assert rows[1]["system_coverage_pooled"] == 1.0 and rows[1]["system_width_pooled"] > 0.5
     assert np.isnan(rows[2]["system_coverage_pooled"])  # no other pyramid domain: no errors to read
+
+
+def _level(estimate, truth, low, high):
+    return pd.DataFrame({"estimate": estimate, "truth": truth, "estimate_low": low, "estimate_high": high})
+
+
+def test_domain_term_intervals_read_only_the_other_domains_level_errors():
+    """Three lite domains: a's level error is +.3 (estimates .8, truths .5), b's -.05, c's +.02;
+    a pyramids domain d alone. a's term is the largest of b's and c's, .05, so its intervals
+    [.75, .85] widen to [.70, .90] and still miss .5; b's and c's term is a's .3, so theirs widen
+    by .3 each side, cut to [0, 1]; d has no other pyramid domain: no term."""
+    a = _level([0.8, 0.8], [0.5, 0.5], [0.75, 0.75], [0.85, 0.85])
+    b = _level([0.45, 0.45], [0.5, 0.5], [0.4, 0.4], [0.48, 0.48])
+    c = _level([0.52, 0.52], [0.5, 0.5], [0.45, 0.45], [0.9, 0.9])
+    rows = [{"held_out": n, "view": v, "_summaries": f, "_systems": f.iloc[:1]}
+            for n, v, f in (("a", "lite", a), ("b", "lite", b), ("c", "lite", c), ("d", "pyramids", b))]
+    leave_one_out.domain_term_intervals(rows)
+    assert [r["level_error"] for r in rows] == pytest.approx([0.3, -0.05, 0.02, -0.05])
+    assert [r["domain_term"] for r in rows[:3]] == pytest.approx([0.05, 0.3, 0.3]) and np.isnan(rows[3]["domain_term"])
+    assert rows[0]["summary_coverage_domain"] == 0.0 and rows[0]["summary_width_domain"] == pytest.approx(0.2)
+    assert rows[1]["system_coverage_domain"] == 1.0 and rows[1]["system_width_domain"] == pytest.approx(0.68)
+    assert rows[2]["summary_width_domain"] == pytest.approx(1.0 - 0.15)  # [.15, 1.2] cut at 1
+    assert np.isnan(rows[3]["summary_coverage_domain"])
+    assert rows[0]["system_error_low"] == rows[0]["system_error_high"] == pytest.approx(0.3)
+
+
+def _table(view, cov, cov_domain, n=3):
+    return pd.DataFrame({"held_out": [f"d{i}" for i in range(n)], "view": view, "level_error": [0.01, -0.03, 0.02][:n],
+                         "system_error_low": -0.05, "system_error_high": 0.05, "domain_term": 0.03,
+                         "summary_coverage": 0.95, "system_coverage": cov, "summary_coverage_domain": 0.97,
+                         "system_coverage_domain": cov_domain, "summary_width_domain": 0.4,
+                         "system_width_domain": 0.2, "summary_width": 0.3, "system_width": 0.1, "summaries": 100,
+                         "systems": 10})
+
+
+def test_foreign_evidence_backs_an_interval_only_where_the_model_alone_holds():
+    held = leave_one_out.foreign_evidence(_table("pyramids", [1.0, 0.96, 0.9], [1.0, 1.0, 0.96]), "pyramids")
+    assert held.backed and held.term == pytest.approx(0.03) and len(held.directions) == 3  # the largest |level error|
+    # widened, every domain holds; unwidened, one misses: the term would carry the coverage alone
+    lone = leave_one_out.foreign_evidence(_table("lite", [1.0, 0.7, 0.95], [1.0, 0.9, 1.0]), "lite")
+    assert not lone.backed and lone.why == ("on d1 held out, 70.0 % of the systems' intervals held their truth, "
+                                            "below 90 %")
+    widened_miss = leave_one_out.foreign_evidence(_table("lite", 0.95, [1.0, 0.85, 1.0]), "lite")
+    assert not widened_miss.backed and "systems' widened intervals" in widened_miss.why
+    one = leave_one_out.foreign_evidence(_table("lite", 1.0, 1.0, n=1), "lite")
+    assert not one.backed and one.why == "1 held-out domain seen as lite (it needs 2)"
+    none = leave_one_out.foreign_evidence(_table("lite", 1.0, 1.0), "pyramids")
+    assert not none.backed and np.isnan(none.term) and len(none.directions) == 0
+    with pytest.raises(PyrabenchError, match="view"):
+        leave_one_out.foreign_evidence(_table("lite", 1.0, 1.0), "both")
+
+
+def test_the_table_has_the_domain_term_columns(sample_root):
+    table = leave_one_out_table(annotated(sample_root), n_resamples=20)
+    assert set(leave_one_out.DOMAIN_COLUMNS) <= set(table)
+    for row in table.to_dict("records"):  # the term is the largest level error of the view's other rows
+        others = table[(table["view"] == row["view"]) & (table["held_out"] != row["held_out"])]
+        assert row["domain_term"] == pytest.approx(others["level_error"].abs().max())
+        assert row["system_coverage_domain"] >= row["system_coverage"]  # wider intervals hold at least as many

@@ -13,8 +13,20 @@ from ..data.lite_pyramids import is_line_aligned, read_labels, read_line_summari
 from ..data.summaries import read_summaries
 from ..dataroot import resolve
 from ..errors import PyrabenchError
-from ..reports.own import explain_blocks, figure_text, interval_legend, interval_notes, interval_text, known_intervals
+from ..reports.own import (
+    explain_blocks,
+    figure_text,
+    foreign_lines,
+    interval_legend,
+    interval_notes,
+    known_intervals,
+    summaries_text,
+    systems_text,
+    text_legend,
+    wrapped,
+)
 from ..reports.tables import MISSING
+from ..scoring.foreign import foreign_units
 from ..scoring.manual import agreement, score_corpus, topic_summary
 from ..scoring.own.adapt import adapt_scores
 from ..scoring.own.pan_export import write_pan
@@ -200,6 +212,7 @@ def _own(args) -> int:
         recipe_2013=args.recipe_2013,
         token_recall=args.labels is not None if args.token_recall is None else args.token_recall,
     )
+    scores, foreign = foreign_units(scores, args.data, adapted=labels is not None and args.adapt is not None)
     agreement = adapted = None
     if labels is not None and args.adapt is not None:
         adapted = adapt_scores(scores, labels, pyramid, args.adapt, args.seed)
@@ -208,9 +221,10 @@ def _own(args) -> int:
         agreement = label_agreement(scores.scus, scores.summaries, scores.systems, labels, seed=args.seed)
     written = write_pan(scores, args.write_pan) if args.write_pan else []
     recipe = scores.recipe_2013
-    notes = {name: interval_notes(getattr(scores, name), scores.summary_errors) for name in ("summaries", "systems")}
+    notes = {name: interval_notes(getattr(scores, name), scores.summary_errors, scores.withheld)
+             for name in ("summaries", "systems")}
     if args.json:
-        out = {"corpus": scores.corpus, "pyramid": args.pyramid, "units": args.units,
+        out = {"foreign": foreign.to_json() if foreign is not None else None, "corpus": scores.corpus, "pyramid": args.pyramid, "units": args.units,
                "fitted_on": scores.fitted_on, "estimate_from": scores.estimate_from, "trust": scores.trust,
                "columns": scores.legend(), "truncated": scores.truncated, "empty": scores.empty,
                "summaries": _records(known_intervals(scores.summaries, notes["summaries"], with_notes=True)),
@@ -230,34 +244,39 @@ def _own(args) -> int:
             out["adapt"] = adapted.to_json()
         print_json(out)
         return 0
-    print(resolve(args.data).describe())
-    print(scores.estimate_from)
-    print(scores.trust)
+    for line in foreign_lines(foreign) if foreign is not None else ():
+        print(line)
+    print(wrapped(resolve(args.data).describe()))
+    print(wrapped(scores.estimate_from))
+    print(wrapped(scores.trust))
     if adapted is not None:
-        print(adapted.note())
+        print(wrapped(adapted.note()))
     if recipe is not None:
-        print(f"2013 recipe: {recipe.threshold_from}")
+        print(wrapped(f"2013 recipe: {recipe.threshold_from}"))
     print(f"{len(scores.summaries)} summaries, {scores.summaries['system'].nunique()} systems, "
           f"{scores.truncated} truncated, {scores.empty} empty")
-    print("columns: " + "; ".join(f"{k}: {v}" for k, v in scores.legend().items()))
+    print(text_legend(scores.legend()))
     if not args.summary:
-        print_table(interval_text(scores.summaries, notes["summaries"]))
+        print(summaries_text(scores.summaries, notes["summaries"]).to_string(index=False))
         if interval_legend(notes["summaries"]):
-            print(interval_legend(notes["summaries"]))
+            print(wrapped(interval_legend(notes["summaries"])))
         print()
-    print(f"per system (means over topics; {scores.system_interval}; partial: not every topic):")
-    print_table(interval_text(scores.systems, notes["systems"]))
+    print(wrapped(f"per system (means over topics; rank by the estimate; {scores.system_interval}; partial: not "
+                  "every topic):"))
+    print(systems_text(scores.systems, notes["systems"]).to_string(index=False))
     if interval_legend(notes["systems"]):
-        print(interval_legend(notes["systems"]))
+        print(wrapped(interval_legend(notes["systems"])))
     if agreement is not None:
-        print(f"\nagreement with the labels of {args.labels} ({agreement.summaries} summaries, {agreement.systems} "
-              f"systems, {agreement.examples} examples{' not used to adapt' if adapted is not None else ''}; summary level per example across its systems, averaged "
-              "over the examples with a defined correlation, as Lite²Pyramid; pooled: over every summary):")
+        print("\n" + wrapped(f"agreement with the labels of {args.labels} ({agreement.summaries} summaries, "
+                             f"{agreement.systems} systems, {agreement.examples} examples"
+                             f"{' not used to adapt' if adapted is not None else ''}; summary level per example across "
+                             "its systems, averaged over the examples with a defined correlation, as Lite²Pyramid; "
+                             "pooled: over every summary):"))
         figures = agreement.figures()
         shown = [figure_text(v) for v in figures.values()]
         print_table(pd.DataFrame({"value": shown}, index=pd.Index(list(figures), name="figure")))
         if MISSING in shown:
-            print(f"{MISSING}: not defined here (no interval could be computed, or one side is constant)")
+            print(wrapped(f"{MISSING}: not defined here (no interval could be computed, or one side is constant)"))
     if args.explain:
         print()
         print(explain_blocks(scores.explained(), scores.summaries, f"SCUs the model finds ({scores.explain_rule}):"))

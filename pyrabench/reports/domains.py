@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ..scoring.studies.leave_one_out import BASELINES, TARGETS, targets_met
+from ..scoring.studies.leave_one_out import BASELINES, FOREIGN_RULE, TARGETS, foreign_evidence, targets_met
 
 #: How a score is named in the table's headers.
 SCORE_NAMES = {"estimate": "model", "rouge_2": "ROUGE-2", "token_recall": "MiniLM token recall"}
@@ -92,3 +92,49 @@ def targets_table(table: pd.DataFrame) -> pd.DataFrame:
     met = pd.DataFrame([targets_met(r) for r in rows.to_dict("records")]).replace({True: "yes", False: "no"})
     return pd.concat([rows[["held_out", "view"]], met], axis=1)
 
+
+
+def _inside(coverage, width) -> list[str]:
+    return [f"{c * 100:.1f} % ({w:.2f})" if c == c else "—" for c, w in zip(coverage, width)]
+
+
+def foreign_table(table: pd.DataFrame) -> pd.DataFrame:
+    """Per held-out direction (the index: "duc2006 as pyramids"), what units of a domain the model
+    never saw get: the level's error (mean estimate − mean truth; per system, its range), the
+    domain term read off the other held-out domains of the view, the summaries and systems inside
+    (mean width) of the model's own 95 % intervals and of the intervals widened by the term, and
+    what the scorer prints for foreign units of that view (:func:`.leave_one_out.foreign_evidence`)."""
+    rows = table.dropna(subset=["level_error"]).reset_index(drop=True) if "level_error" in table else table.iloc[:0]
+    printed = {v: ("widened by the domain term" if foreign_evidence(rows, v).backed else "no level interval")
+               for v in ("pyramids", "lite")}
+    out = pd.DataFrame({
+        "level's error": [f"{e:+.3f}" for e in rows["level_error"]],
+        "per system": [f"{a:+.3f} to {b:+.3f}" for a, b in zip(rows["system_error_low"], rows["system_error_high"])],
+        "domain term": [f"±{t:.3f}" if t == t else "—" for t in rows["domain_term"]],
+        "summaries inside, model (width)": _inside(rows["summary_coverage"], rows["summary_width"]),
+        "summaries inside, widened (width)": _inside(rows["summary_coverage_domain"], rows["summary_width_domain"]),
+        "systems inside, model (width)": _inside(rows["system_coverage"], rows["system_width"]),
+        "systems inside, widened (width)": _inside(rows["system_coverage_domain"], rows["system_width_domain"]),
+        "printed for foreign units": [printed[v] for v in rows["view"]]})
+    out.index = pd.Index([f"{h} as {v}" for h, v in zip(rows["held_out"], rows["view"])], name="held out")
+    return out
+
+
+def foreign_numbers(table: pd.DataFrame) -> dict:
+    """The figures the page glues about foreign units, per view (``foreign_pyramids_*``,
+    ``foreign_lite_*``): whether an interval is printed, the domain term, the lowest coverages of
+    the model's own and of the widened intervals, and the rule's reason; the ``--adapt`` size."""
+    from ..scoring.foreign import ADAPT_N
+
+    out: dict = {"foreign_adapt_n": ADAPT_N, "foreign_rule_coverage": FOREIGN_RULE["coverage"] * 100,
+                 "foreign_rule_directions": FOREIGN_RULE["directions"]}
+    for view in ("pyramids", "lite"):
+        ev = foreign_evidence(table, view)
+        d = ev.directions
+        low = {c: float(d[c].min() * 100) if len(d) else float("nan") for c in
+               ("summary_coverage", "system_coverage", "summary_coverage_domain", "system_coverage_domain")}
+        out.update({f"foreign_{view}_printed": "widened by the domain term" if ev.backed else "no level interval",
+                    f"foreign_{view}_term": ev.term, f"foreign_{view}_why": ev.why,
+                    f"foreign_{view}_directions": int(len(d)),
+                    **{f"foreign_{view}_min_{k}": v for k, v in low.items()}})
+    return out

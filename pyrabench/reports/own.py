@@ -23,19 +23,25 @@ from .tables import MISSING
 
 #: A lead whose words are at least this share of NIST's lead's is "nearly the same text".
 NEARLY_SAME = 0.9
-#: The width ``--explain`` fits its lines to (a terminal's).
-EXPLAIN_WIDTH = 100
+#: The width every line of ``score --peers``'s text output fits in (a terminal's), ``--explain`` too.
+TEXT_WIDTH = 100
+EXPLAIN_WIDTH = TEXT_WIDTH
+#: The longest topic or system name a text table shows whole (longer ones end in "…"; JSON has them whole).
+NAME_WIDTH = 14
 
 
-def interval_notes(frame: pd.DataFrame, errors: SummaryErrors | None = None) -> list[str | None]:
+def interval_notes(frame: pd.DataFrame, errors: SummaryErrors | None = None, withheld: str = "") -> list[str | None]:
     """Per row of a table of estimates (:attr:`~pyrabench.scoring.own.summaries.OwnScores.summaries` or
     ``.systems``): why its interval cannot be computed, None where it can. A summary's interval
     reads conformal quantiles off ``errors``' held-out summaries, which need
     :func:`~pyrabench.scoring.scu_model.intervals.min_held_out` of them; a system's is a bootstrap
-    over its topics, which needs two."""
+    over its topics, which needs two. ``withheld``: why no level interval is given at all
+    (foreign units, :mod:`pyrabench.scoring.foreign`)."""
     notes: list[str | None] = []
     for row in frame.itertuples(index=False):
-        if np.isfinite(row.estimate_low) and np.isfinite(row.estimate_high):
+        if withheld and np.isfinite(row.estimate):
+            notes.append(withheld)
+        elif np.isfinite(row.estimate_low) and np.isfinite(row.estimate_high):
             notes.append(None)
         elif not np.isfinite(row.estimate):
             notes.append("no estimate: no model fitted on an annotated corpus")
@@ -67,6 +73,136 @@ def interval_text(frame: pd.DataFrame, notes: list[str | None], decimals: int = 
     shown = {c: [MISSING if not np.isfinite(v) else f"{v:.{decimals}f}" for v in known[c]]
              for c in ("estimate_low", "estimate_high")}
     return known.assign(**shown)
+
+
+def wrapped(text: str, width: int = TEXT_WIDTH, indent: str = "  ") -> str:
+    """``text`` with each of its lines wrapped to ``width`` columns (continuations indented by
+    ``indent``; a long path or word broken), for the header of a terminal's output."""
+    out: list[str] = []
+    for line in str(text).splitlines() or [""]:
+        out.extend(textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=True,
+                                 break_on_hyphens=False) or [""])
+    return "\n".join(out)
+
+
+def _name(value, width: int = NAME_WIDTH) -> str:
+    text = str(value)
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def _interval_cell(low: float, high: float, decimals: int = 3) -> str:
+    return f"{low:.{decimals}f}–{high:.{decimals}f}" if np.isfinite(low) and np.isfinite(high) else MISSING
+
+
+#: The columns of the text tables beside the estimate and its interval, when present (the rest is in --json).
+TEXT_SCORES = ("rouge_2", "token_recall", "recipe_2013")
+
+
+def summaries_text(frame: pd.DataFrame, notes: list[str | None], decimals: int = 3) -> pd.DataFrame:
+    """The per-summary table of ``score --peers`` as text, narrow enough for :data:`TEXT_WIDTH`:
+    topic and system (cut at :data:`NAME_WIDTH`), words, the estimate and its interval
+    (``low–high``, "—" where none, :func:`interval_notes`), the SCUs counted, their modified score
+    and ROUGE-2 (MiniLM token recall and the 2013 recipe's score when scored); the other columns
+    are in ``--json``."""
+    known = known_intervals(frame, notes)
+    out = pd.DataFrame({"topic": frame["topic"].map(_name), "system": frame["system"].map(_name),
+                        "words": frame["words"].astype(int),
+                        "estimate": [f"{v:.{decimals}f}" for v in frame["estimate"]],
+                        "interval": [_interval_cell(a, b, decimals) for a, b in
+                                     zip(known["estimate_low"], known["estimate_high"])],
+                        "scus": frame["scus"].astype(int)})
+    for column in ("counted", *TEXT_SCORES):
+        if column in frame:
+            out[column] = [figure_text(float(v), decimals) for v in frame[column]]
+    return out
+
+
+def systems_text(frame: pd.DataFrame, notes: list[str | None], decimals: int = 3) -> pd.DataFrame:
+    """The per-system table of ``score --peers`` as text: the rank by the estimate (1 the highest,
+    ties share the best rank), system, topics, the mean estimate and its interval, the mean
+    counted score and baselines as :func:`summaries_text`, and "partial" where a system covers
+    other topics than the union's."""
+    known = known_intervals(frame, notes)
+    rank = frame["estimate"].rank(ascending=False, method="min")
+    out = pd.DataFrame({"rank": [figure_text(int(r)) if np.isfinite(r) else MISSING for r in rank],
+                        "system": frame["system"].map(_name), "topics": frame["topics"].astype(int),
+                        "estimate": [figure_text(float(v), decimals) for v in frame["estimate"]],
+                        "interval": [_interval_cell(a, b, decimals) for a, b in
+                                     zip(known["estimate_low"], known["estimate_high"])]})
+    for column in ("counted", *TEXT_SCORES):
+        if column in frame:
+            out[column] = [figure_text(float(v), decimals) for v in frame[column]]
+    out["partial"] = np.where(frame["partial"].astype(bool), "partial", "")
+    return out
+
+
+#: How a column of the JSON legend (:meth:`~pyrabench.scoring.own.summaries.OwnScores.legend`) is named in
+#: the text tables (:func:`summaries_text`).
+TEXT_NAMES = {"estimate_low, estimate_high": "interval", "scus, weight, counted": "scus, counted",
+              "rouge_1, rouge_2, rouge_l": "rouge_2",
+              "recipe_2013_scus, recipe_2013_weight, recipe_2013": "recipe_2013"}
+#: What a text column shows where the JSON legend's words name columns the text leaves out.
+TEXT_MEANINGS = {"scus, counted": "the SCUs the model counts (the round(Σp) most probable) and their modified score",
+                 "recipe_2013": "NIST's modified score of the SCUs the 2013 recipe matches (not an estimate)"}
+
+
+def text_legend(legend: dict[str, str]) -> str:
+    """The legend of the text tables: each column's meaning on a line of its own, wrapped."""
+    head = ("columns (--json gives every one, with estimate_low, estimate_high, weight, rouge_1, rouge_l, "
+            "truncated):")
+    names = {k: TEXT_NAMES.get(k, k) for k in legend}
+    return "\n".join([wrapped(head), *(wrapped(f"  {n}: {TEXT_MEANINGS.get(n, legend[k])}", indent="    ")
+                                        for k, n in names.items())])
+
+
+def _range(values, percent: bool = False) -> str:
+    v = np.asarray(values, dtype=np.float64)
+    v = v[np.isfinite(v)]
+    if not len(v):
+        return MISSING
+    fmt = (lambda x: f"{x * 100:.1f}") if percent else (lambda x: f"{x:+.3f}")
+    low, high = fmt(v.min()), fmt(v.max())
+    text = low if low == high else f"{low} to {high}" if not percent else f"{low}–{high}"
+    return f"{text}\u00a0%" if percent else text  # a no-break space: the wrap never leaves "%" alone
+
+
+def foreign_lines(foreign) -> list[str]:
+    """What the output says first about units of a domain the model was never fitted on
+    (:class:`pyrabench.scoring.foreign.Foreign`): that they are, what leave-one-domain-out measured
+    on such units (the level's error per held-out domain and per system, the coverage of the
+    model's intervals and of the widened ones), what the output does with the levels' intervals,
+    and the remedy; each line wrapped to :data:`TEXT_WIDTH`."""
+    kind = ("lite units (one reference, every unit weight 1)" if foreign.view == "lite" else
+            "a full pyramid (several model summaries, weights above 1)")
+    lines = [f"FOREIGN UNITS: these are {kind} of no domain the model was fitted on ({foreign.fitted_on}); "
+             "its figures there do not carry over as they are."]
+    ev = foreign.evidence
+    if ev is None or not len(ev.directions):
+        lines.append(foreign.no_evidence or f"No domain held out as {foreign.view} on this data root: no figure "
+                     "says how the model does on a domain it never saw.")
+    else:
+        d = ev.directions
+        errors = ", ".join(f"{h} {e:+.3f}" for h, e in zip(d["held_out"], d["level_error"]))
+        where = (f"on the bundled sample's {len(d)} small domains (a few topics each: indicative only)" if foreign.sample
+                 else f"on this data root's {len(d)} domains")
+        lines.append(
+            f"Leave one domain out {where}, as {foreign.view} (each unseen by the model): the level's error, mean "
+            f"estimate − mean truth, was {errors} (per system {_range(d['system_error_low'].tolist() + d['system_error_high'].tolist())}); "
+            f"inside the model's 95 % intervals: summaries {_range(d['summary_coverage'], True)}, systems "
+            f"{_range(d['system_coverage'], True)}; widened by the domain term ±{ev.term:.3f}: summaries "
+            f"{_range(d['summary_coverage_domain'], True)}, systems {_range(d['system_coverage_domain'], True)}.")
+    if foreign.intervals == "widened":
+        lines.append(f"So every interval below is widened by the domain term ±{ev.term:.3f}: {ev.why}.")
+    elif foreign.intervals == "withheld":
+        why = ev.why if ev is not None else "no figure backs one"
+        lines.append(f"So no level interval is given: {why}. The estimates rank the summaries and the systems; "
+                     "their level may be off by more than any figure here bounds.")
+    else:
+        lines.append("Adapted on your labels (below): the levels and their intervals are refitted on them.")
+    if foreign.remedy and foreign.intervals != "adapted":
+        lines.append(f"Levels need your labels: label {foreign.remedy.split()[-1]} examples (every system's summary "
+                     f"of each) and add {foreign.remedy}.")
+    return [wrapped(line) for line in lines]
 
 
 def figure_text(value, decimals: int = 3) -> str:

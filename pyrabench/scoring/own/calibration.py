@@ -145,21 +145,41 @@ def default_calibration(root) -> tuple[Calibration | None, str]:
     return cal, note
 
 
+def units_view(pyramids) -> str:
+    """How the scorer sees the units of ``pyramids`` (``{topic: Pyramid}``): "lite" when every
+    pyramid has one model summary (one reference's units, each of weight 1: the lite model scores
+    them, :attr:`.scu_sets.SCUModel.lite_model`), "pyramids" otherwise (a full pyramid in DUC's
+    style: several model summaries, weights above 1)."""
+    return "lite" if pyramids and all(p.n_summaries == 1 for p in pyramids.values()) else "pyramids"
+
+
+def fitted_domain(cal: Calibration | None, pyramids) -> str | None:
+    """The domain the model was fitted on whose units ``pyramids`` are (a pyramid's topic among the
+    domain's training topics, with the same unit labels in the same order), None when they are of
+    no such domain: *foreign* units (or no model)."""
+    if cal is None:
+        return None
+    lite = cal.model.lite_model.training.items() if cal.model.lite_model is not None else ()
+    for name, frame in (*cal.model.training.items(), *lite):
+        trained = set(frame["topic"])
+        for t, p in pyramids.items():
+            if t in trained and frame.loc[frame["topic"] == t, "label"].tolist()[:len(p.scus)] == [
+                    u.label for u in p.scus]:
+                return name
+    return None
+
+
 def own_domain_line(cal: Calibration | None, pyramids) -> str | None:
     """What to say when the units scored are those of a labelled lite dataset the model trained on
     (each example is scored by the cross-fitting model that held it out, but the model has seen its
     domain's labels), None otherwise."""
-    lite = cal.model.lite_model if cal is not None and cal.model.lite_model is not None else None
-    if lite is None:
+    name = fitted_domain(cal, pyramids)
+    lite = cal.model.lite_model if cal is not None else None
+    if name is None or lite is None or name not in lite.training or name in cal.model.training:
         return None
-    for name, frame in lite.training.items():
-        trained = set(frame["topic"])
-        if any(t in trained and frame.loc[frame["topic"] == t, "label"].tolist()[:len(p.scus)]
-               == [u.label for u in p.scus] for t, p in pyramids.items()):
-            return (f"note: these units are {name}'s, whose crowd labels train the default model: each example is "
-                    "scored by the model that held it out, but the model has seen this domain; chapter 6's "
-                    "leave-one-domain-out table gives the figures for a domain it never saw")
-    return None
+    return (f"note: these units are {name}'s, whose crowd labels train the default model: each example is "
+            "scored by the model that held it out, but the model has seen this domain; chapter 6's "
+            "leave-one-domain-out table gives the figures for a domain it never saw")
 
 
 def trust_line(cal: Calibration | None) -> str:

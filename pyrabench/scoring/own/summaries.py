@@ -57,7 +57,9 @@ Per system: the means over its topics, a 95 % interval of the mean estimate (a b
 topics, ``seed``, each draw shifted by a held-out system's error: :mod:`.intervals`), the number
 of topics, and ``partial`` when it covers a different set of topics than the union of all
 systems'. The output says what the model was fitted on (``fitted_on``, ``estimate_from``) and how
-far to trust it (``trust``)."""
+far to trust it (``trust``), how it saw the units (``units``: "pyramids" or "lite") and of which
+fitted domain they are (``domain``; None: units of a domain the model was never fitted on, whose
+intervals :mod:`pyrabench.scoring.foreign` widens or withholds)."""
 
 from __future__ import annotations
 
@@ -81,7 +83,17 @@ from ...text import count_words
 from ..limits import WORD_LIMITS, within_limit
 from ..recipe2013.pipeline import Item, item_tokens
 from ..scu_model import intervals
-from .calibration import COMBINE, calibration, default_calibration, found, no_scus, own_domain_line, trust_line
+from .calibration import (
+    COMBINE,
+    calibration,
+    default_calibration,
+    fitted_domain,
+    found,
+    no_scus,
+    own_domain_line,
+    trust_line,
+    units_view,
+)
 from .pan_export import annotation
 from .recipe import Recipe2013, score_recipe_2013
 
@@ -113,6 +125,9 @@ class OwnScores:
                          "evidence: the sentence that shares most of the words telling the SCU from the others")
     items: tuple[Item, ...] = field(default=(), repr=False)  # what was scored, for the .pan files
     token_recall_note: str = ""  # why the token_recall column is missing, when it is
+    units: str = "pyramids"  # how the scorer saw the units: "pyramids" or "lite" (.calibration.units_view)
+    domain: str | None = None  # the fitted domain the units are of; None: foreign units (or no model)
+    withheld: str = ""  # why no level interval is given, when none is (pyrabench.scoring.foreign)
 
     @property
     def annotations(self) -> tuple[PeerAnnotation, ...]:
@@ -263,6 +278,7 @@ def score_summaries(summaries, *, corpus: str | None = None, pyramid=None, simil
             {"recipe_2013_scus": 0, "recipe_2013_weight": 0, "recipe_2013": 0.0})
         table = table.astype({"recipe_2013_scus": int, "recipe_2013_weight": int, "recipe_2013": float})
 
+    used = {it.pyramid.topic: it.pyramid for it in items}
     scorer = None if cal is None else cal.model
     if scorer is not None and scorer.lite_model is not None and scored and all(
             it.pyramid.n_summaries == 1 for it in scored):
@@ -282,6 +298,8 @@ def score_summaries(summaries, *, corpus: str | None = None, pyramid=None, simil
         system_errors=scorer.system_errors if scorer is not None else None,
         items=tuple(items),
         token_recall_note=recall_note,
+        units=units_view(used),
+        domain=fitted_domain(cal, used),
     )
 
 

@@ -14,13 +14,20 @@ other topics *and* other systems.
   summary's estimate has a model standard deviation ``sd = √(Σ w_k² p_k (1 − p_k)) / Max(A)``
   (independent Bernoulli SCUs); the held-out residuals ``(manual − estimate) / sd`` give the
   lower and upper conformal quantiles ``q_lo, q_hi`` (finite-sample rank ``⌈(n + 1)(1 ∓ α/2)⌉``),
-  and the interval is ``estimate + sd · [q_lo, q_hi]`` (floored at 0). A short update summary
+  and the interval is ``estimate + sd · [q_lo, q_hi]`` (within [0, 1], :func:`bounded`). A short update summary
   has a small ``sd``, a long one a large one, so one set of quantiles serves both.
 * **Per system** (:func:`system_intervals`): the bootstrap over topics of the system's mean
   estimate (:mod:`pyrabench.resampling`, one seed for every system), each resample shifted by a
   held-out system's error drawn at random from :attr:`SystemErrors.residuals` (manual mean −
   estimated mean of the held-out systems); the percentile interval of the shifted resamples.
   Topic sampling and the scorer's per-system error are both in it.
+
+**Every finite bound lies in [0, 1]** (:func:`bounded`): the score is a share of the units (a lite
+pyramid's) or of the ideal weight (a pyramid's modified score), so an interval is cut to the scale
+the truth lives on. Cutting moves no truth in [0, 1] from inside to outside, so coverage is unchanged
+and widths only shrink; a modified score above 1 (a peer holding more weight than an average model
+summary's ideal: one DUC 2007 update summary of 1,481 annotations, 1.077) then falls outside. An
+infinite bound (too few held-out errors) stays infinite: the output says why, it is not an interval.
 
 :func:`coverage` is how the chapter and the tests check a level: the share of true values
 inside their intervals.
@@ -41,6 +48,13 @@ from ...resampling import bootstrap_indices, percentile_interval
 CONFIDENCE = 0.95
 N_RESAMPLES = 1000
 SYSTEM_COLUMNS = ["system", "topics", "estimate", "estimate_low", "estimate_high"]
+
+
+def bounded(low, high) -> tuple[np.ndarray, np.ndarray]:
+    """``low`` and ``high`` cut to [0, 1] (module docstring); an infinite bound is kept as it is."""
+    low, high = np.asarray(low, dtype=np.float64), np.asarray(high, dtype=np.float64)
+    return (np.where(np.isfinite(low), np.clip(low, 0.0, 1.0), low),
+            np.where(np.isfinite(high), np.clip(high, 0.0, 1.0), high))
 
 
 def _check(confidence: float) -> None:
@@ -106,11 +120,12 @@ class SummaryErrors:
         return math.isfinite(self.low) and math.isfinite(self.high)
 
     def interval(self, estimate, sd) -> tuple[np.ndarray, np.ndarray]:
-        """``estimate + sd · [low, high]``, the lower bound floored at 0; an infinite quantile
-        gives an infinite bound whatever the ``sd`` (never ``inf · 0``, NaN)."""
+        """``estimate + sd · [low, high]`` within [0, 1] (:func:`bounded`); an infinite quantile
+        gives an infinite bound whatever the ``sd`` (never ``inf · 0``, NaN), the lower one then 0."""
         est, sd = np.asarray(estimate, dtype=np.float64), np.asarray(sd, dtype=np.float64)
         low = est + self.low * sd if math.isfinite(self.low) else np.full(np.shape(est), self.low)
         high = est + self.high * sd if math.isfinite(self.high) else np.full(np.shape(est), self.high)
+        low, high = bounded(low, high)
         return np.maximum(low, 0.0), high
 
 
@@ -145,7 +160,7 @@ def system_errors(summaries: pd.DataFrame, system: Sequence[str] = ("corpus", "s
 def system_intervals(summaries: pd.DataFrame, errors: SystemErrors | None, confidence: float = CONFIDENCE,
                      seed: int = 0, n_resamples: int = N_RESAMPLES) -> pd.DataFrame:
     """Per system of ``summaries`` (columns ``system``, ``topic``, ``estimate``): topics, mean
-    estimate and the interval of the module docstring, its lower bound floored at 0
+    estimate and the interval of the module docstring, within [0, 1]
     (``errors=None``: the bootstrap over topics alone). Each system's draws come from the same seed, so no system's interval
     depends on the others or on the order of the rows (topics are sorted)."""
     _check(confidence)
@@ -158,8 +173,7 @@ def system_intervals(summaries: pd.DataFrame, errors: SystemErrors | None, confi
             means = est[bootstrap_indices(len(est), n_resamples, rng)].mean(axis=1)
             if errors is not None and errors.n:
                 means = means + errors.residuals[rng.integers(0, errors.n, n_resamples)]
-            low, high = percentile_interval(means, confidence)
-            low = max(low, 0.0)  # a mean score is never below 0, as a summary's bound
+            low, high = (float(b) for b in bounded(*percentile_interval(means, confidence)))
         rows.append({"system": system, "topics": len(g), "estimate": float(est.mean()),
                      "estimate_low": low, "estimate_high": high})
     return pd.DataFrame(rows, columns=SYSTEM_COLUMNS)

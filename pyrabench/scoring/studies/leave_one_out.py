@@ -21,12 +21,18 @@ Kendall of the estimate and of each baseline (:data:`BASELINES` present: ROUGE-2
 as the report prints it; MiniLM token recall when the summaries carry ``token_recall``), and the
 coverage and mean width of the 95 % intervals of summaries and systems; beside the system
 intervals, the lever :func:`pooled_system_intervals` (conformal quantiles of the per-system errors
-of the other held-out domains, so the interval carries a domain's bias). :func:`targets_met` says
-which of :data:`TARGETS` a row meets. :func:`leave_one_out_table` caches the table by
+of the other held-out domains, so the interval carries a domain's bias). Each row also has the
+level's error (``level_error``: mean estimate − mean truth over its summaries; per system, its
+range ``system_error_low`` … ``system_error_high``) and the coverage of both levels' intervals
+widened by a **domain term** read off the other held-out domains (:func:`domain_term_intervals`);
+:func:`foreign_evidence` says what the table backs for units of a domain the model never saw
+(:data:`FOREIGN_RULE`). :func:`targets_met` says which of :data:`TARGETS` a row meets. :func:`leave_one_out_table` caches the table by
 every domain's content and the method's versions.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -39,15 +45,19 @@ from ..rouge import rouge_pyramid
 from ..scu_model import calibrated, label_agreement, scu_sets
 from ..scu_model.calibrated import KEYS
 from ..scu_model.domains import Domains, content_key, lite_name
-from ..scu_model.intervals import CONFIDENCE, coverage
+from ..scu_model.intervals import CONFIDENCE, bounded, coverage
 from . import transfer
 
-VERSION = "leave-one-domain-out-v3"  # v3: a dataset keyed by scu_sets.dataset_key
+VERSION = "leave-one-domain-out-v4"  # v4: intervals within [0, 1]; the level's error and the domain term
 #: Parameters of the cached table left out of its key: ``cache`` never changes what it holds.
 NOT_IN_KEY = {"leave_one_out_table": ("cache",)}
 N_RESAMPLES = 200
-#: A row's per-system estimates and truths, kept while the table is computed (not cached).
+#: A row's per-system and per-summary estimates, intervals and truths, kept while the table is
+#: computed (not cached).
 SYSTEMS = "_systems"
+SUMMARIES = "_summaries"
+#: What :data:`SYSTEMS` and :data:`SUMMARIES` keep of each level (a summary also its model ``sd``), beside ``truth``.
+LEVEL_COLUMNS = ["estimate", "estimate_low", "estimate_high", "sd"]
 #: The scores correlated with the truth beside the estimate, when present.
 BASELINES = ("rouge_2", "token_recall")
 #: What the scorer must reach on a domain it never saw, in one place: ECE at most,
@@ -87,7 +97,8 @@ def pyramid_row(model: scu_sets.SCUModel, corpus, n_resamples: int = N_RESAMPLES
             "present": sets["marked"], "summary_coverage": s["coverage"], "summary_width": s["width"],
             "system_coverage": t["coverage"], "system_width": t["width"], "summaries": s["n"], "systems": t["n"],
             **_correlation_columns(res["levels"], scores),
-            SYSTEMS: systems[["estimate", "manual"]].rename(columns={"manual": "truth"})}
+            SYSTEMS: systems[[*LEVEL_COLUMNS[:3], "manual"]].rename(columns={"manual": "truth"}),
+            SUMMARIES: summaries[[*LEVEL_COLUMNS, "modified"]].rename(columns={"modified": "truth"})}
 
 
 def lite_row(model: scu_sets.SCUModel, frame: pd.DataFrame, rouge: pd.DataFrame, n_resamples: int = N_RESAMPLES,
@@ -103,14 +114,16 @@ def lite_row(model: scu_sets.SCUModel, frame: pd.DataFrame, rouge: pd.DataFrame,
     got = label_agreement.label_agreement(scus, summaries, systems, frame[[*keys, "scu_id", "y"]],
                                           n_resamples, seed)
     u, i = got.units, got.intervals
-    human = frame.groupby(list(keys), sort=True)["y"].mean().groupby("system").mean().rename("truth")
-    per_system = systems.set_index("system")[["estimate"]].join(human, how="inner").reset_index(drop=True)
+    share = frame.groupby(list(keys), sort=True)["y"].mean().rename("truth")
+    per_summary = summaries.set_index(list(keys))[LEVEL_COLUMNS].join(share, how="inner").reset_index(drop=True)
+    human = share.groupby("system").mean()
+    per_system = systems.set_index("system")[LEVEL_COLUMNS[:3]].join(human, how="inner").reset_index(drop=True)
     return {"units_f1": u["f1"], "auc": u["auc"], "ece": u["ece"], "counted": u["counted"], "present": u["present"],
             "summary_coverage": i["coverage"], "summary_width": i["width"], "system_coverage": i["system_coverage"],
             "system_width": i["system_width"], "summaries": got.summaries, "systems": got.systems,
             **_correlation_columns({lv: {s: got.correlations[s][lv] for s in got.correlations}
                                     for lv in ("summary", "system")}, list(got.correlations)),
-            SYSTEMS: per_system}
+            SYSTEMS: per_system, SUMMARIES: per_summary}
 
 
 def duc_lite(corpus, cache: bool = True) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -183,7 +196,8 @@ def leave_one_out_table(domains: Domains, n_resamples: int = N_RESAMPLES, seed: 
                 rows.append({"held_out": held, "fitted_on": " + ".join(domains.without(held).names),
                              "error": str(exc)})
         pooled_system_intervals(rows)
-        return pd.DataFrame([{k: v for k, v in r.items() if k != SYSTEMS} for r in rows])
+        domain_term_intervals(rows)
+        return pd.DataFrame([{k: v for k, v in r.items() if k not in (SYSTEMS, SUMMARIES)} for r in rows])
 
     return cached_frame("domains", key, compute, cache)
 
@@ -227,3 +241,105 @@ def targets_met(row) -> dict[str, bool]:
             "summary r": bool(base and get("summary_pearson_estimate") >= np.nanmax(base) + TARGETS["summary_margin"]),
             "system r": bool(get("system_pearson_estimate") >= get("system_pearson_rouge_2")),
             "system τ": bool(get("system_kendall_estimate") >= get("system_kendall_rouge_2"))}
+
+
+#: The columns :func:`domain_term_intervals` adds to a row.
+DOMAIN_COLUMNS = ("level_error", "system_error_low", "system_error_high", "domain_term", "summary_coverage_domain",
+                  "summary_width_domain", "system_coverage_domain", "system_width_domain")
+
+
+def level_error(frame: pd.DataFrame) -> float:
+    """The level's error of held-out rows (``estimate``, ``truth``): mean estimate − mean truth."""
+    return float((frame["estimate"] - frame["truth"]).mean()) if len(frame) else float("nan")
+
+
+def domain_term(errors) -> float:
+    """The domain term for a domain none of ``errors`` (held-out domains' level errors) is from:
+    the largest of them in size, NaN without one."""
+    e = np.abs(np.asarray(errors, dtype=np.float64))
+    return float(e.max()) if len(e) else float("nan")
+
+
+def widened(frame: pd.DataFrame, term: float) -> tuple[np.ndarray, np.ndarray]:
+    """``frame``'s intervals (``estimate_low``, ``estimate_high``) widened by ``term`` on each side,
+    within [0, 1] (:func:`.intervals.bounded`)."""
+    return bounded(frame["estimate_low"].to_numpy(np.float64) - term,
+                   frame["estimate_high"].to_numpy(np.float64) + term)
+
+
+def domain_term_intervals(rows: list[dict]) -> None:
+    """Option (a) for units of a domain the model never saw: each row's summary and system
+    intervals widened on each side by the domain term (:func:`domain_term`) of the *other*
+    held-out domains seen the same way (pyramids with pyramids, lite with lite), so the interval
+    carries the shift between domains; reads no truth of the row's own domain for its term. Adds
+    :data:`DOMAIN_COLUMNS` to each row with its levels (``summary_coverage_domain`` NaN where no
+    other domain of the view gives a term)."""
+    levels = [(r, level_error(r[SUMMARIES])) for r in rows if SUMMARIES in r]
+    for row, error in levels:
+        systems = row[SYSTEMS]
+        per_system = (systems["estimate"] - systems["truth"]).to_numpy(np.float64)
+        term = domain_term([e for r, e in levels if r["view"] == row["view"] and r["held_out"] != row["held_out"]])
+        row.update(level_error=error, system_error_low=float(per_system.min()) if len(per_system) else np.nan,
+                   system_error_high=float(per_system.max()) if len(per_system) else np.nan, domain_term=term)
+        for level, frame in (("summary", row[SUMMARIES]), ("system", systems)):
+            got = coverage(frame["truth"], *widened(frame, term)) if term == term else {"coverage": np.nan,
+                                                                                        "width": np.nan}
+            row[f"{level}_coverage_domain"], row[f"{level}_width_domain"] = got["coverage"], got["width"]
+
+
+#: When the table backs an interval for units of a domain the model never saw, seen one way
+#: (``view``): at least ``directions`` held-out domains of that view, and in every one at least
+#: ``coverage`` of the summaries and of the systems inside, both the model's own intervals and
+#: the intervals widened by the domain term. The term is read off three domains at most, too few
+#: for a distribution-free bound (a 95 % conformal quantile needs 39 values,
+#: :func:`.intervals.min_held_out`): it may add a margin, never carry the whole coverage; where
+#: the model's own intervals miss on a domain it never saw, no level interval is printed.
+FOREIGN_RULE = {"directions": 2, "coverage": TARGETS["summary_coverage"]}
+#: The coverage columns the rule reads: the model's own intervals, and widened by the domain term.
+RULE_COLUMNS = ("summary_coverage", "system_coverage", "summary_coverage_domain", "system_coverage_domain")
+RULE_WORDS = dict(zip(RULE_COLUMNS, ("summaries' intervals", "systems' intervals", "summaries' widened intervals",
+                                     "systems' widened intervals")))
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What leave-one-domain-out measured for units seen as ``view`` ("pyramids" or "lite") on
+    domains the model never saw: per held-out domain (``directions``: :data:`DOMAIN_COLUMNS` and
+    the coverages), the domain term a new domain's intervals are widened by (the largest level
+    error of them all), and whether the figures back an interval (:data:`FOREIGN_RULE`) and why."""
+
+    view: str
+    directions: pd.DataFrame
+    term: float
+    backed: bool
+    why: str
+
+
+def foreign_evidence(table: pd.DataFrame, view: str) -> Evidence:
+    """:class:`Evidence` of the :func:`leave_one_out_table` rows seen as ``view``."""
+    if view not in ("pyramids", "lite"):
+        raise PyrabenchError(f"view must be 'pyramids' or 'lite', got {view!r}")
+    rows = table[table["view"] == view] if "view" in table else table.iloc[:0]
+    if "level_error" in rows:
+        rows = rows.dropna(subset=["level_error"])
+    else:
+        rows = rows.iloc[:0]
+    columns = ["held_out", *DOMAIN_COLUMNS, "summary_coverage", "summary_width", "system_coverage", "system_width",
+               "summaries", "systems"]
+    directions = rows.reindex(columns=columns).reset_index(drop=True)
+    term = domain_term(directions["level_error"])
+    floor = FOREIGN_RULE["coverage"]
+    if len(directions) < FOREIGN_RULE["directions"]:
+        why = (f"{len(directions)} held-out domain{'' if len(directions) == 1 else 's'} seen as {view} "
+               f"(it needs {FOREIGN_RULE['directions']})")
+        return Evidence(view, directions, term, False, why)
+    low = {c: float(directions[c].min()) for c in RULE_COLUMNS}
+    missed = [c for c in RULE_COLUMNS if not low[c] >= floor]
+    if missed:
+        worst = min(missed, key=lambda c: low[c])
+        where = directions.loc[directions[worst].idxmin(), "held_out"]
+        return Evidence(view, directions, term, False, f"on {where} held out, {low[worst] * 100:.1f} % of the "
+                        f"{RULE_WORDS[worst]} held their truth, below {floor * 100:g} %")
+    return Evidence(view, directions, term, True,
+                    f"in each of the {len(directions)} held-out domains, at least {floor * 100:g} % of the summaries and of the systems "
+                    "inside, with the model's own intervals and widened by the domain term")

@@ -36,7 +36,7 @@ from ..rouge import rouge_frame
 from ..scu_model import calibrated, intervals, scu_sets
 from ..scu_model.calibrated import KEYS
 
-VERSION = "transfer-v2"  # v2: keyed by the corpora's names (the rows' directions)
+VERSION = "transfer-v3"  # v2: keyed by the corpora's names (the rows' directions); v3: intervals within [0, 1]
 #: Parameters of the cached tables left out of their keys: ``cache`` never changes what they hold.
 NOT_IN_KEY = {"transfer_table": ("cache",), "within_table": ("cache",)}
 N_RESAMPLES = 1000
