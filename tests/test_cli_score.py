@@ -370,3 +370,30 @@ def test_adapt_option_rules(capsys, sample_root):
     with pytest.raises(SystemExit):
         main(_lite(sample_root, *labels, "--adapt", "0"))
     assert "must be 1 or more" in capsys.readouterr().err
+
+
+def test_system_pairs_printed_compact_and_listed_in_json(capsys, sample_root):
+    from pyrabench.scoring.system_pairs import system_pairs
+    import pandas as pd
+
+    labels = ["--labels", str(sample_root / "lite" / "labels"), "--calibrate-on", "duc2007", "--no-token-recall"]
+    assert main(_lite(sample_root, *labels, "--summary")) == 0
+    text = capsys.readouterr().out
+    section = text[text.index("system comparisons:"):text.index("agreement with the labels")].rstrip().splitlines()
+    assert max(map(len, section)) <= 100
+    head = " ".join(" ".join(section).split())
+    assert "of the 6 pairs of systems differ at 95 %" in head and "over the 4 examples" in head
+    assert [line.split()[0] for line in section[-2:]] == ["estimate", "ROUGE-2"]
+    assert any(line.startswith("estimate: decided pairs wrong vs the labels") for line in text.splitlines())
+    assert main(_lite(sample_root, *labels, "--json")) == 0
+    out = json.loads(capsys.readouterr().out)
+    pairs = out["system_pairs"]
+    assert (pairs["systems"], pairs["pairs"], pairs["topics"], pairs["resamples"]) == (4, 6, 4, 1000)
+    assert set(pairs["metrics"]) == {"estimate", "rouge_2"} and pairs["truth"] is None
+    assert list(pairs["decided"]) == ["estimate"]
+    # an independent route: the same comparison of the printed summaries, and the printed counts
+    again = system_pairs(pd.DataFrame(out["summaries"]), ["estimate"]).decided("estimate")
+    assert [(p["better"], p["worse"]) for p in pairs["decided"]["estimate"]] == [(p["better"], p["worse"]) for p in again]
+    assert pairs["metrics"]["estimate"]["decided"] == len(again)
+    row = next(line for line in section if line.split()[0] == "estimate")
+    assert row.split()[1:] == [str(len(again)), f"{len(again) / 6:.3f}"]

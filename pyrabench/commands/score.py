@@ -14,13 +14,15 @@ from ..data.summaries import read_summaries
 from ..dataroot import resolve
 from ..errors import PyrabenchError
 from ..reports.own import explain_blocks, figure_text, interval_legend, interval_notes, interval_text, known_intervals
+from ..reports.own import pair_lines
 from ..reports.tables import MISSING
 from ..scoring.manual import agreement, score_corpus, topic_summary
 from ..scoring.own.adapt import adapt_scores
 from ..scoring.own.pan_export import write_pan
 from ..scoring.own.summaries import score_summaries
 from ..scoring.recipe2013.pipeline import run_corpus
-from ..scoring.scu_model.label_agreement import label_agreement
+from ..scoring.scu_model.label_agreement import SCORES, label_agreement
+from ..scoring.system_pairs import system_pairs
 from ._common import (
     add_data_argument,
     add_json_argument,
@@ -207,6 +209,7 @@ def _own(args) -> int:
     elif labels is not None:
         agreement = label_agreement(scores.scus, scores.summaries, scores.systems, labels, seed=args.seed)
     written = write_pan(scores, args.write_pan) if args.write_pan else []
+    pairs = system_pairs(scores.summaries, [c for c in SCORES if c in scores.summaries], seed=args.seed)
     recipe = scores.recipe_2013
     notes = {name: interval_notes(getattr(scores, name), scores.summary_errors) for name in ("summaries", "systems")}
     if args.json:
@@ -224,6 +227,7 @@ def _own(args) -> int:
                 out["recipe_2013"]["matches"] = _records(recipe.matches)
         if written:
             out["pan_files"] = [str(p) for p in written]
+        out["system_pairs"] = pairs.to_json(listed=("estimate",))
         if agreement is not None:
             out["labels"] = agreement.to_json()
         if adapted is not None:
@@ -249,6 +253,8 @@ def _own(args) -> int:
     print_table(interval_text(scores.systems, notes["systems"]))
     if interval_legend(notes["systems"]):
         print(interval_legend(notes["systems"]))
+    print()
+    print(pair_lines(pairs, "examples" if args.units is not None else "topics"))
     if agreement is not None:
         print(f"\nagreement with the labels of {args.labels} ({agreement.summaries} summaries, {agreement.systems} "
               f"systems, {agreement.examples} examples{' not used to adapt' if adapted is not None else ''}; summary level per example across its systems, averaged "
