@@ -40,6 +40,8 @@ def test_every_domain_held_out_as_pyramids_and_lite(sample_root, monkeypatch):
             decided = row[f"decided_{score}"] > 0
             assert (0 <= row[f"sure_wrong_{score}"] <= row[f"wrong_{score}"] <= 1) if decided else np.isnan(
                 row[f"wrong_{score}"])
+            # the same draws at 99 %: each interval holds the 95 % one, so a pair decided at 99 % is decided at 95 %
+            assert row[f"strict_decided_{score}"] <= row[f"decided_{score}"]
     assert "error" not in table and "summary_pearson_token_recall" not in table
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ..scoring.studies.leave_one_out import BASELINES, TARGETS, targets_met
+from ..scoring.studies.leave_one_out import BASELINES, STRICT, TARGETS, targets_met
 
 #: How a score is named in the table's headers.
 SCORE_NAMES = {"estimate": "model", "rouge_2": "ROUGE-2", "token_recall": "MiniLM token recall"}
@@ -102,7 +102,8 @@ def pair_view(table: pd.DataFrame) -> pd.DataFrame:
     """The system comparisons of each held-out direction (the index as :func:`domain_view`'s):
     how many pairs of systems, the share the truth's own bootstrap decides (the manual scores, the
     labels), and per score the share it decides and, of those, the share decided against the
-    truth's means (in brackets: against a truth that decides the pair itself)."""
+    truth's means (in brackets: against a truth that decides the pair itself); last, the model's
+    decided and wrong shares at the stricter level :data:`~pyrabench.scoring.studies.leave_one_out.STRICT`."""
     rows = table.dropna(subset=["pairs"]).reset_index(drop=True) if "pairs" in table else table.iloc[:0]
     scores = [s for s in _scores(rows) if f"decided_{s}" in rows]
     out = pd.DataFrame({"pairs of systems": rows["pairs"].astype(int) if len(rows) else [],
@@ -112,6 +113,9 @@ def pair_view(table: pd.DataFrame) -> pd.DataFrame:
         out[f"{SCORE_NAMES[s]} wrong (vs a sure truth)"] = [
             f"{_share(w)} ({_share(u)})" if w == w else "—" for w, u in zip(rows[f"wrong_{s}"],
                                                                           rows[f"sure_wrong_{s}"])]
+    if "strict_decided_estimate" in rows:
+        out[f"model at {STRICT * 100:g} %: decides / wrong"] = [
+            f"{_share(d)} / {_share(w)}" for d, w in zip(rows["strict_decided_estimate"], rows["strict_wrong_estimate"])]
     out.index = pd.Index([f"{h} as {v}" for h, v in zip(rows["held_out"], rows["view"])], name="held out")
     return out
 
@@ -121,9 +125,11 @@ def pair_numbers(table: pd.DataFrame) -> dict:
     model and of ROUGE-2 and where, how many directions keep the model within the target
     (:data:`TARGETS` ``pairs_wrong``), the range of the decided shares, in how many directions the
     model decides more pairs than ROUGE-2 and than the truth itself, and the worst share decided
-    against a truth that decides the pair itself."""
+    against a truth that decides the pair itself; the same at the stricter level (``pairs_strict_``)."""
     rows = table.dropna(subset=["decided_estimate"]).reset_index(drop=True)
     wrong = rows["wrong_estimate"].fillna(0.0)
+    strict = rows["strict_wrong_estimate"].fillna(0.0)
+    worst_strict = rows.loc[strict.idxmax()]
     worst = rows.loc[wrong.idxmax()]
     worst_rouge = rows.loc[rows["wrong_rouge_2"].fillna(0.0).idxmax()]
     return {"pairs_rows": int(len(rows)), "pairs_target": TARGETS["pairs_wrong"] * 100,
@@ -135,7 +141,12 @@ def pair_numbers(table: pd.DataFrame) -> dict:
             "pairs_decided_low": float(rows["decided_estimate"].min() * 100),
             "pairs_decided_high": float(rows["decided_estimate"].max() * 100),
             "pairs_more_than_rouge": int((rows["decided_estimate"] > rows["decided_rouge_2"]).sum()),
-            "pairs_more_than_truth": int((rows["decided_estimate"] > rows["decided_truth"]).sum())}
+            "pairs_more_than_truth": int((rows["decided_estimate"] > rows["decided_truth"]).sum()),
+            "pairs_strict": STRICT * 100, "pairs_strict_wrong_max": float(worst_strict["strict_wrong_estimate"] * 100),
+            "pairs_strict_wrong_max_where": _where(worst_strict),
+            "pairs_strict_wrong_met": int((strict <= TARGETS["pairs_wrong"]).sum()),
+            "pairs_strict_decided_low": float(rows["strict_decided_estimate"].min() * 100),
+            "pairs_strict_decided_high": float(rows["strict_decided_estimate"].max() * 100)}
 
 
 def pair_claims(table: pd.DataFrame) -> str:

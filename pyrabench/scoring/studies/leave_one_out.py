@@ -25,7 +25,7 @@ of the pairs of systems it decides at 95 % by a paired bootstrap over the topics
 the examples (lite; a DUC corpus's lite views drawn by topic) and the share of those decided in
 the wrong direction against the truth's own system means (the manual modified scores, the labels'
 shares), and against a truth whose own bootstrap decides the pair, beside the truth's own decided
-share; beside the system
+share; the same at the stricter level :data:`STRICT` (``strict_`` columns); beside the system
 intervals, the lever :func:`pooled_system_intervals` (conformal quantiles of the per-system errors
 of the other held-out domains, so the interval carries a domain's bias). :func:`targets_met` says
 which of :data:`TARGETS` a row meets. :func:`leave_one_out_table` caches the table by
@@ -63,6 +63,8 @@ BASELINES = ("rouge_2", "token_recall")
 #: systems it decides at most ``pairs_wrong`` wrong.
 TARGETS = {"ece": 0.05, "units_f1": 0.65, "summary_coverage": 0.90, "system_coverage": 0.90,
            "summary_margin": 0.10, "pairs_wrong": 0.05}
+#: The stricter level the system comparisons are measured at too, beside 95 %.
+STRICT = 0.99
 #: A row's figures, in reading order (``{level}_{stat}_{score}`` for each score present).
 FIGURES = ("units_f1", "auc", "ece", "counted", "present", "summary_coverage", "summary_width",
            "system_coverage", "system_width", "summaries", "systems")
@@ -79,17 +81,20 @@ def _correlation_columns(levels: dict, scores) -> dict:
     return out
 
 
-def pair_columns(pairs: SystemPairs) -> dict:
+def pair_columns(pairs: SystemPairs, strict: SystemPairs) -> dict:
     """A row's system comparisons: ``pairs`` (how many pairs of systems), ``decided_truth`` (the
     share the truth's own bootstrap decides) and per score ``decided_{score}``, ``wrong_{score}``
     (the share of the decided pairs the truth's means do not back; NaN when none is decided) and
-    ``sure_wrong_{score}`` (the share decided against a truth that decides them itself)."""
-    shares = pairs.shares()
-    out = {"pairs": int(len(pairs.pairs)), "decided_truth": float(shares.loc[pairs.truth, "decided_share"])}
-    for score in (s for s in shares.index if s != pairs.truth):
-        out[f"decided_{score}"] = float(shares.loc[score, "decided_share"])
-        out[f"wrong_{score}"] = float(shares.loc[score, "wrong_share"])
-        out[f"sure_wrong_{score}"] = float(shares.loc[score, "sure_wrong_share"])
+    ``sure_wrong_{score}`` (the share decided against a truth that decides them itself); the
+    same prefixed ``strict_`` from ``strict``, the same comparison at a stricter level."""
+    out = {"pairs": int(len(pairs.pairs))}
+    for prefix, got in (("", pairs), ("strict_", strict)):
+        shares = got.shares()
+        out[f"{prefix}decided_truth"] = float(shares.loc[got.truth, "decided_share"])
+        for score in (s for s in shares.index if s != got.truth):
+            out[f"{prefix}decided_{score}"] = float(shares.loc[score, "decided_share"])
+            out[f"{prefix}wrong_{score}"] = float(shares.loc[score, "wrong_share"])
+            out[f"{prefix}sure_wrong_{score}"] = float(shares.loc[score, "sure_wrong_share"])
     return out
 
 
@@ -104,12 +109,13 @@ def pyramid_row(model: scu_sets.SCUModel, corpus, n_resamples: int = N_RESAMPLES
     scores = ["estimate", *(b for b in BASELINES if b in summaries)]
     res = correlations(summaries[[*KEYS, "modified", *scores]], scores, "modified", n_resamples=n_resamples,
                        seed=seed)
-    pairs = system_pairs(summaries, scores, truth="modified", keys=("topic", "system"), seed=seed)
+    pairs, strict = (system_pairs(summaries, scores, truth="modified", confidence=level, seed=seed)
+                     for level in (CONFIDENCE, STRICT))
     return {"units_f1": sets["f1"], "auc": label_agreement.roc_auc(p, y),
             "ece": label_agreement.expected_calibration_error(p, y), "counted": sets["counted"],
             "present": sets["marked"], "summary_coverage": s["coverage"], "summary_width": s["width"],
             "system_coverage": t["coverage"], "system_width": t["width"], "summaries": s["n"], "systems": t["n"],
-            **_correlation_columns(res["levels"], scores), **pair_columns(pairs),
+            **_correlation_columns(res["levels"], scores), **pair_columns(pairs, strict),
             SYSTEMS: systems[["estimate", "manual"]].rename(columns={"manual": "truth"})}
 
 
@@ -128,6 +134,10 @@ def lite_row(model: scu_sets.SCUModel, frame: pd.DataFrame, rouge: pd.DataFrame,
     got = label_agreement.label_agreement(scus, summaries.drop(columns="pyramid", errors="ignore"), systems,
                                           frame[[*keys, "scu_id", "y"]], n_resamples, seed, pair_units=units)
     u, i = got.units, got.intervals
+    per_summary = frame.groupby(list(keys), sort=True)["y"].mean().rename("human").reset_index().merge(
+        summaries[[*keys, *got.correlations]], on=list(keys))
+    strict = system_pairs(per_summary, list(got.correlations), truth="human", confidence=STRICT, seed=seed,
+                          units=units)
     human = frame.groupby(list(keys), sort=True)["y"].mean().groupby("system").mean().rename("truth")
     per_system = systems.set_index("system")[["estimate"]].join(human, how="inner").reset_index(drop=True)
     return {"units_f1": u["f1"], "auc": u["auc"], "ece": u["ece"], "counted": u["counted"], "present": u["present"],
@@ -135,7 +145,7 @@ def lite_row(model: scu_sets.SCUModel, frame: pd.DataFrame, rouge: pd.DataFrame,
             "system_width": i["system_width"], "summaries": got.summaries, "systems": got.systems,
             **_correlation_columns({lv: {s: got.correlations[s][lv] for s in got.correlations}
                                     for lv in ("summary", "system")}, list(got.correlations)),
-            **pair_columns(got.pairs), SYSTEMS: per_system}
+            **pair_columns(got.pairs, strict), SYSTEMS: per_system}
 
 
 def duc_lite(corpus, cache: bool = True) -> tuple[pd.DataFrame, pd.DataFrame]:
