@@ -122,10 +122,10 @@ class LabelAgreement:
                     "systems inside their interval": self.intervals["system_coverage"],
                     "mean system interval width": self.intervals["system_width"]})
         if self.pairs is not None:
-            shares = self.pairs.shares()
+            shares, level = self.pairs.shares(), f"{self.pairs.confidence * 100:g} %"
             for score in shares.index:
                 name = "labels" if score == "human" else score
-                out[f"{name}: system pairs decided (95 %)"] = float(shares.loc[score, "decided_share"])
+                out[f"{name}: system pairs decided ({level})"] = float(shares.loc[score, "decided_share"])
                 if score != "human":
                     out[f"{name}: decided pairs wrong vs the labels"] = float(shares.loc[score, "wrong_share"])
         return out
