@@ -140,3 +140,12 @@ def test_grouped_topics_are_drawn_together():
         assert grouped.pairs[c].to_numpy() == pytest.approx(plain.pairs[c].to_numpy())
     alone = system_pairs(views, ["m"], seed=5)
     assert alone.pairs["m_low"].to_numpy() != pytest.approx(plain.pairs["m_low"].to_numpy())
+
+
+def test_a_pair_sharing_one_topic_is_not_decided():
+    """One shared topic: every resample repeats its difference, so the interval would be a point
+    away from 0; the pair has no interval and stays undecided."""
+    one = _frame()[_frame()["topic"] == "t0"]
+    got = system_pairs(one, ["m"], seed=0).pairs
+    assert got["m_decided"].tolist() == [0, 0, 0] and got["m_low"].isna().all()
+    assert got["m"].tolist() == pytest.approx([.1, .3, .2])  # the observed differences stay

@@ -22,7 +22,8 @@ per-topic differences (0 where a system lacks the topic) and ``N`` where both ha
 resampled mean differences of every pair are ``(W @ D) / (W @ N)``; the intervals are their
 column-wise percentile intervals (:func:`pyrabench.resampling.percentile_intervals`). A resample
 that draws no topic of a pair leaves that pair undefined in it, and a pair with fewer than two
-defined resamples is undecided.
+defined resamples is undecided; so is a pair that shares fewer than :data:`MIN_TOPICS` topics (one
+topic has no spread to resample: every resample would repeat its difference, and decide it).
 
 **Wrong among decided** (:meth:`SystemPairs.shares`, with a ``truth`` column: NIST's manual
 scores, a crowd's labels): a decided pair is wrong when the truth's own mean difference over the
@@ -49,6 +50,8 @@ from ..resampling import CONFIDENCE, N_RESAMPLES, TOLERANCE, bootstrap_weights, 
 
 #: What a pair's ``{metric}_decided`` column holds.
 DECIDED = {1: "the first system above the second", -1: "the first below the second", 0: "undecided"}
+#: The topics a pair must share to be decided (no interval below).
+MIN_TOPICS = 2
 #: Resampled mean differences held at once (pairs per chunk × resamples), a memory bound.
 CHUNK_CELLS = 4_000_000
 
@@ -184,6 +187,7 @@ def system_pairs(frame: pd.DataFrame, metrics: Sequence[str], truth: str | None 
     for name, x in zip(columns, matrices):
         observed, resampled, shared = pair_differences(weights, x)
         low, high = percentile_intervals(resampled, confidence) if len(i) else (np.zeros(0), np.zeros(0))
+        low[shared < MIN_TOPICS] = high[shared < MIN_TOPICS] = np.nan
         out.update({name: observed, f"{name}_low": low, f"{name}_high": high,
                     f"{name}_decided": np.where(low > 0, 1, np.where(high < 0, -1, 0)).astype(np.int64),
                     f"{name}_topics": shared})
