@@ -49,7 +49,7 @@ from ..scu_model.intervals import CONFIDENCE, coverage
 from ..system_pairs import SystemPairs, system_pairs
 from . import transfer
 
-VERSION = "leave-one-domain-out-v4"  # v4: the system comparisons (pairs decided, wrong among decided)
+VERSION = "leave-one-domain-out-v4-pairs"  # v4-pairs: the system comparisons (pairs decided, wrong among decided)
 #: Parameters of the cached table left out of its key: ``cache`` never changes what it holds.
 NOT_IN_KEY = {"leave_one_out_table": ("cache",)}
 N_RESAMPLES = 200
