@@ -95,7 +95,8 @@ class SystemPairs:
         return pd.DataFrame.from_dict(rows, orient="index").rename_axis("metric")
 
     def wrong(self, metric: str) -> np.ndarray:
-        """Per pair: decided by ``metric`` on a side the truth's mean difference is not on."""
+        """Per pair: decided by ``metric`` on a side the truth's mean difference is not on (a tie,
+        or a pair the truth does not score, counts: nothing backs the decision)."""
         if self.truth is None:
             raise PyrabenchError("no truth to judge the decided pairs against")
         d = self.pairs[f"{metric}_decided"].to_numpy()
