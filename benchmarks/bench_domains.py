@@ -18,7 +18,7 @@ import time
 import pandas as pd
 
 from pyrabench.dataroot import resolve
-from pyrabench.reports.domains import domain_view, targets_table
+from pyrabench.reports.domains import domain_view, pair_view, targets_table
 from pyrabench.scoring.scu_model.domains import annotated
 from pyrabench.scoring.studies.leave_one_out import TARGETS, leave_one_out_table
 
@@ -38,6 +38,9 @@ def main() -> int:
         print(domain_view(table).T.to_string())
         print(f"\ntargets: {TARGETS} (per system: r and τ ≥ ROUGE-2's)")
         print(targets_table(table).to_string(index=False))
+        if "pairs" in table:
+            print("\nsystem comparisons (benchmarks/bench_pairs.py tries the levers):")
+            print(pair_view(table).to_string())
     print(f"\n{seconds:.1f} s ({'computed' if args.no_cache else 'from the cache when warm'})")
     return 0
 

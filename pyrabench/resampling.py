@@ -7,15 +7,16 @@ here, so that every interval and p-value in the book follows the same convention
 * **Seeded.** Every function takes a ``numpy.random.Generator``; a task seeds one per result, so
   the same call gives the same bytes.
 * **Bootstrap** draws are ``rng.integers(0, n, (n_resamples, n))``, one row per resample (what
-  ``scipy.stats.bootstrap`` draws), computed on all at once. When a statistic depends on the items
-  only through category counts, :func:`bootstrap_counts` draws those counts directly (a
-  multinomial), which costs O(categories) per resample instead of O(n).
+  ``scipy.stats.bootstrap`` draws), computed on all at once; :func:`bootstrap_weights` gives the
+  same draws as counts per item, for statistics that are sums over the items. When a statistic
+  depends on the items only through category counts, :func:`bootstrap_counts` draws those counts
+  directly (a multinomial), which costs O(categories) per resample instead of O(n).
 * **Defaults**: :data:`N_RESAMPLES` resamples and :data:`CONFIDENCE`, unless a caller names others.
 * **Percentile interval** (:func:`percentile_interval`): the quantiles of the resampled values;
   resamples on which the statistic is undefined (NaN: a constant side of a correlation) are
-  left out. ``scipy.stats.bootstrap`` (:func:`paired_bootstrap_interval`, with BCa) serves
-  statistics defined on every resample. :func:`bootstrap_mean_interval` is the percentile
-  interval of a mean.
+  left out (:func:`percentile_intervals`: of many statistics at once). ``scipy.stats.bootstrap``
+  (:func:`paired_bootstrap_interval`, with BCa) serves statistics defined on every resample.
+  :func:`bootstrap_mean_interval` is the percentile interval of a mean.
 * **Leave-one-out normal interval** (:func:`leave_one_out_interval`): Passonneau et al.'s (2013)
   ``mean ± z·sd`` of a statistic recomputed with each item left out in turn. It measures how
   stable the statistic is to removing one item, not sampling error; kept to reproduce the 2013
@@ -71,6 +72,16 @@ def bootstrap_indices(n: int, n_resamples: int, rng: np.random.Generator) -> np.
     return rng.integers(0, n, size=(n_resamples, n))
 
 
+def bootstrap_weights(n: int, n_resamples: int, rng: np.random.Generator) -> np.ndarray:
+    """``(n_resamples, n)``: how many times each item is drawn in each resample of
+    :func:`bootstrap_indices` (the same draws from the same ``rng``). A statistic that is a
+    ratio of sums over the items, such as a mean over the items both sides hold, is then one
+    matrix product for every resample and every column of per-item values at once."""
+    idx = bootstrap_indices(n, n_resamples, rng)
+    flat = (idx + n * np.arange(n_resamples)[:, None]).ravel()
+    return np.bincount(flat, minlength=n_resamples * n).reshape(n_resamples, n).astype(np.float64)
+
+
 def bootstrap_counts(counts, n_resamples: int, rng: np.random.Generator) -> np.ndarray:
     """``(n_resamples, k)`` category counts of the items resampled with replacement: resampling
     n items whose statistic depends only on how many fall in each of k categories is exactly a
@@ -108,6 +119,20 @@ def percentile_interval(samples, confidence: float) -> list[float] | None:
     alpha = (1 - confidence) / 2
     low, high = np.quantile(v, [alpha, 1 - alpha])
     return [float(low), float(high)]
+
+
+def percentile_intervals(samples, confidence: float) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`percentile_interval` of each column of ``(n_resamples, k)`` resampled values at once:
+    ``(low, high)``, each of length k; NaN for a column with fewer than two defined resamples."""
+    _check_confidence(confidence)
+    v = np.asarray(samples, dtype=float)
+    v = np.where(np.isfinite(v), v, np.nan)
+    alpha = (1 - confidence) / 2
+    enough = np.isfinite(v).sum(axis=0) >= 2
+    low, high = np.full(v.shape[1], np.nan), np.full(v.shape[1], np.nan)
+    if enough.any():
+        low[enough], high[enough] = np.nanquantile(v[:, enough], [alpha, 1 - alpha], axis=0)
+    return low, high
 
 
 def bootstrap_mean_interval(values, n_resamples: int, confidence: float,

@@ -376,7 +376,7 @@ def test_adapt_reports_on_the_examples_it_did_not_use(capsys, sample_root):
     assert main(_lite(sample_root, *labels, "--summary", "--seed", "1")) == 0
     text = capsys.readouterr().out
     assert f"adapted on 2 labelled examples drawn with seed 1 ({', '.join(out['adapt']['used'])})" in text
-    assert "2 examples not used to adapt" in text
+    assert "2 examples not used to adapt" in " ".join(text.split())  # the header is wrapped at 100 columns
 
 
 def test_adapt_option_rules(capsys, sample_root):
@@ -498,3 +498,30 @@ def test_foreign_units_adapted_keep_the_intervals_refitted_on_the_labels(capsys,
     assert main(argv[:-1]) == 0
     assert _header(capsys.readouterr().out)[2] == ("Adapted on your labels (below): the levels and their intervals "
                                                    "are refitted on them.")
+
+
+def test_system_pairs_printed_compact_and_listed_in_json(capsys, sample_root):
+    from pyrabench.scoring.system_pairs import system_pairs
+    import pandas as pd
+
+    labels = ["--labels", str(sample_root / "lite" / "labels"), "--calibrate-on", "duc2007", "--no-token-recall"]
+    assert main(_lite(sample_root, *labels, "--summary")) == 0
+    text = capsys.readouterr().out
+    section = text[text.index("system comparisons:"):text.index("agreement with the labels")].rstrip().splitlines()
+    assert max(map(len, section)) <= 100
+    head = " ".join(" ".join(section).split())
+    assert "of the 6 pairs of systems differ at 95 %" in head and "over the 4 examples" in head
+    assert [line.split()[0] for line in section[-2:]] == ["estimate", "ROUGE-2"]
+    assert any(line.startswith("estimate: decided pairs wrong vs the labels") for line in text.splitlines())
+    assert main(_lite(sample_root, *labels, "--json")) == 0
+    out = json.loads(capsys.readouterr().out)
+    pairs = out["system_pairs"]
+    assert (pairs["systems"], pairs["pairs"], pairs["topics"], pairs["resamples"]) == (4, 6, 4, 1000)
+    assert set(pairs["metrics"]) == {"estimate", "rouge_2"} and pairs["truth"] is None
+    assert list(pairs["decided"]) == ["estimate"]
+    # an independent route: the same comparison of the printed summaries, and the printed counts
+    again = system_pairs(pd.DataFrame(out["summaries"]), ["estimate"]).decided("estimate")
+    assert [(p["better"], p["worse"]) for p in pairs["decided"]["estimate"]] == [(p["better"], p["worse"]) for p in again]
+    assert pairs["metrics"]["estimate"]["decided"] == len(again)
+    row = next(line for line in section if line.split()[0] == "estimate")
+    assert row.split()[1:] == [str(len(again)), f"{len(again) / 6:.3f}"]

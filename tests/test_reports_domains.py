@@ -65,3 +65,41 @@ def test_foreign_table_and_numbers_say_what_each_view_prints():
     assert got["foreign_pyramids_printed"] == "widened by the domain term" and got["foreign_adapt_n"] == 20
     assert got["foreign_lite_min_system_coverage"] == pytest.approx(70.0)
     assert got["foreign_lite_why"] == "on c held out, 70.0 % of the systems' intervals held their truth, below 90 %"
+
+
+def _pairs(decided, wrong, sure, truth=0.5, rouge=(0.5, 0.0, 0.0), pairs=40, strict=(0.4, 0.0)):
+    return {"pairs": pairs, "decided_truth": truth, "decided_estimate": decided, "wrong_estimate": wrong,
+            "sure_wrong_estimate": sure, "decided_rouge_2": rouge[0], "wrong_rouge_2": rouge[1],
+            "sure_wrong_rouge_2": rouge[2], "strict_decided_estimate": strict[0], "strict_wrong_estimate": strict[1]}
+
+
+def test_pair_view_numbers_and_claims():
+    # duc2006 pyramids: 40 pairs, 20 decided (.5), 1 wrong (.05, within the target), none against a sure truth;
+    # pyrxsum: 40 pairs, 25 decided (.625), 2 wrong (.08 > .05), 1 of them against a sure truth (.04)
+    table = pd.DataFrame([_row("duc2006", "pyramids", **_pairs(0.5, 0.05, 0.0, truth=0.4, rouge=(0.6, 0.1, 0.0))),
+                          _row("pyrxsum", "lite", **_pairs(0.625, 0.08, 0.04, truth=0.7, strict=(0.5, 0.06))),
+                          _row("duc2007", "lite", **_pairs(0.0, np.nan, np.nan, strict=(0.0, np.nan)))])
+    view = domains.pair_view(table)
+    assert list(view.columns) == ["pairs of systems", "truth decides", "model decides", "model wrong (vs a sure truth)",
+                                  "ROUGE-2 decides", "ROUGE-2 wrong (vs a sure truth)", "model at 99 %: decides / wrong"]
+    assert view.loc["pyrxsum as lite"].tolist() == [40, "70.0 %", "62.5 %", "8.0 % (4.0 %)", "50.0 %", "0.0 % (0.0 %)",
+                                                    "50.0 % / 6.0 %"]
+    assert view.loc["duc2007 as lite", "model at 99 %: decides / wrong"] == "0.0 % / —"
+    assert view.loc["duc2007 as lite", "model wrong (vs a sure truth)"] == "—"  # none decided: no share
+    numbers = domains.pair_numbers(table)
+    assert numbers["pairs_rows"] == 3 and numbers["pairs_wrong_met"] == 2 and numbers["pairs_target"] == 5.0
+    assert numbers["pairs_wrong_max"] == 8.0 and numbers["pairs_wrong_max_where"] == "pyrxsum as lite"
+    assert numbers["pairs_rouge_wrong_max"] == 10.0 and numbers["pairs_rouge_wrong_max_where"] == "duc2006 as pyramids"
+    assert numbers["pairs_sure_wrong_max"] == 4.0 and (numbers["pairs_decided_low"], numbers["pairs_decided_high"]) == (
+        0.0, 62.5)
+    assert numbers["pairs_more_than_rouge"] == 1 and numbers["pairs_more_than_truth"] == 1
+    assert (numbers["pairs_strict"], numbers["pairs_strict_wrong_max"], numbers["pairs_strict_wrong_max_where"]) == (
+        99.0, 6.0, "pyrxsum as lite")
+    assert numbers["pairs_strict_wrong_met"] == 2 and (numbers["pairs_strict_decided_low"],
+                                                      numbers["pairs_strict_decided_high"]) == (0.0, 50.0)
+    claims = domains.pair_claims(table)
+    assert "more than 5 % wrong in pyrxsum as lite (2 of 25 decided pairs, 8.0 %; 1 of them" in claims
+    assert "duc2006" not in claims and "it decides 45 pairs, 3 of them the other way" in claims
+    assert "1 of those against a truth whose own bootstrap decides" in claims
+    assert domains.pair_claims(table.iloc[:1].assign(wrong_estimate=0.0)).endswith("20 pairs, none the other way.")
+    assert "within 5 % wrong in every direction" in domains.pair_claims(table.iloc[:1])

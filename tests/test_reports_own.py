@@ -183,3 +183,28 @@ def test_foreign_lines_for_a_pyramid_without_figures():
     assert lines[2].startswith("So no level interval is given: no figure backs one.")
     assert len(lines) == 3  # no --adapt for a full pyramid
     assert all(len(x) <= 100 for line in lines for x in line.splitlines())
+
+
+def test_pair_lines_fit_a_terminal_and_say_what_was_decided():
+    from pyrabench.reports.own import pair_lines
+    from pyrabench.scoring.system_pairs import system_pairs
+
+    rng = np.random.default_rng(0)
+    systems = [f"a-system-with-a-long-name-{k}" for k in range(60)]  # 1,770 pairs
+    frame = pd.DataFrame([{"topic": f"t{t}", "system": s, "estimate": k / 60 + rng.normal(0, .05),
+                           "rouge_2": rng.random(), "token_recall": rng.random(), "human": k / 60}
+                          for t in range(12) for k, s in enumerate(systems)])
+    got = system_pairs(frame, ["estimate", "rouge_2", "token_recall"], truth="human", n_resamples=200)
+    text = pair_lines(got, "examples")
+    lines = text.splitlines()
+    assert max(map(len, lines)) <= 100
+    head = " ".join(" ".join(lines[:4]).split())
+    assert "which of the 1,770 pairs of systems differ at 95 %" in head and "over the 12 examples" in head
+    shares = got.shares()
+    row = next(line for line in lines if line.split()[0] == "estimate").split()
+    assert row[1:] == [f"{shares.loc['estimate', 'decided']:,}", f"{shares.loc['estimate', 'decided_share']:.3f}",
+                       f"{shares.loc['estimate', 'wrong']:,}", f"{shares.loc['estimate', 'wrong_share']:.3f}"]
+    labels = next(line for line in lines if line.lstrip().startswith("the labels themselves")).split()
+    assert len(labels) == 5  # the truth's own row: decided and share, no wrong column
+    assert pair_lines(system_pairs(frame[frame["system"] == systems[0]], ["estimate"])) == (
+        "system comparisons: one system, no pair to compare.")

@@ -165,6 +165,24 @@ def test_percentile_interval_leaves_undefined_resamples_out():
         resampling.percentile_interval([1.0, 2.0], 95)
 
 
+def test_bootstrap_weights_count_the_same_draws():
+    idx = resampling.bootstrap_indices(6, 50, np.random.default_rng(2))
+    w = resampling.bootstrap_weights(6, 50, np.random.default_rng(2))
+    assert w.shape == (50, 6) and (w.sum(axis=1) == 6).all()
+    assert w.tolist() == [[float((row == k).sum()) for k in range(6)] for row in idx]
+    x = np.arange(6.0) ** 2
+    assert w @ x / 6 == pytest.approx(x[idx].mean(axis=1))  # a mean over the draws is one product
+
+
+def test_percentile_intervals_are_the_interval_of_each_column():
+    samples = np.array([[1.0, np.nan, 5.0], [3.0, np.nan, np.inf], [2.0, 4.0, 7.0], [4.0, np.nan, 6.0]])
+    low, high = resampling.percentile_intervals(samples, 0.5)
+    for k in (0, 2):
+        assert [low[k], high[k]] == pytest.approx(resampling.percentile_interval(samples[:, k], 0.5))
+    assert np.isnan(low[1]) and np.isnan(high[1])  # one defined resample: no interval
+    assert [low[0], high[0]] == pytest.approx([1.75, 3.25])  # 1 2 3 4: positions .75 and 2.25
+
+
 # --------------------------------------------------------------------------- the three schemes
 
 

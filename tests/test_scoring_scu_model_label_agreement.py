@@ -184,7 +184,14 @@ def test_the_figures_and_the_json_name_every_figure():
                              "units counted per summary", "units present per summary",
                              *(f"estimate: {name} {stat}" for name in levels for stat in ("pearson", "spearman", "kendall")),
                              "summaries with an interval", "summaries inside their interval", "mean interval width",
-                             "systems with an interval", "systems inside their interval", "mean system interval width"]
+                             "systems with an interval", "systems inside their interval", "mean system interval width",
+                             "estimate: system pairs decided (95 %)", "estimate: decided pairs wrong vs the labels",
+                             "labels: system pairs decided (95 %)"]
+    # pairs over the two examples: a − b is .2 and .1 by the estimate (.5 and .5 by the labels), above 0
+    # in every resample: decided, the labels' way; a − c (.7, −.6; labels 1, −.5) and b − c (.5, −.7;
+    # labels .5, −1) change sign with the examples drawn (each of the two drawn twice: 1/4): undecided
+    assert [figures[k] for k in ("estimate: system pairs decided (95 %)", "estimate: decided pairs wrong vs the labels",
+                                 "labels: system pairs decided (95 %)")] == pytest.approx([1 / 3, 0.0, 1 / 3])
     assert [figures[k] for k in ("units precision", "units recall", "units AUC of p", "ECE of p (ten bins)",
                                  "units counted per summary", "units present per summary")] == pytest.approx(
         [5 / 6, 5 / 6, 30 / 36, 1 / 15, 1.0, 1.0])
@@ -193,7 +200,10 @@ def test_the_figures_and_the_json_name_every_figure():
                                  "systems with an interval", "systems inside their interval",
                                  "mean system interval width")] == pytest.approx([6, 5 / 6, 2.15 / 6, 3, 2 / 3, 0.4 / 3])
     out = a.to_json()
-    assert list(out) == ["summaries", "systems", "examples", "units", "correlations", "intervals", "reliability"]
+    assert list(out) == ["summaries", "systems", "examples", "units", "correlations", "intervals", "reliability",
+                         "pairs"]
+    assert out["pairs"]["truth"] == "human" and out["pairs"]["metrics"]["estimate"]["decided"] == 1
+    assert out["pairs"]["decided"] == {}  # the counts only: the command lists the pairs once
     assert (out["summaries"], out["systems"], out["examples"]) == (6, 3, 2)
     assert out["correlations"]["estimate"]["pooled"]["pearson"] == pytest.approx(a.correlations["estimate"]["pooled"]["pearson"])
     assert out["intervals"]["system_coverage"] == pytest.approx(2 / 3)

@@ -35,6 +35,14 @@ def test_every_domain_held_out_as_pyramids_and_lite(sample_root, monkeypatch):
         assert row["held_out"] not in row["fitted_on"].split(" + ")
         assert 0 <= row["ece"] <= 1 and 0.5 < row["auc"] <= 1 and 0 < row["units_f1"] <= 1
         assert 0 <= row["system_coverage"] <= 1 and np.isfinite(row["system_pearson_rouge_2"])
+        assert row["pairs"] == row["systems"] * (row["systems"] - 1) // 2
+        for score in ("estimate", "rouge_2"):
+            assert 0 <= row[f"decided_{score}"] <= 1
+            decided = row[f"decided_{score}"] > 0
+            assert (0 <= row[f"sure_wrong_{score}"] <= row[f"wrong_{score}"] <= 1) if decided else np.isnan(
+                row[f"wrong_{score}"])
+            # the same draws at 99 %: each interval holds the 95 % one, so a pair decided at 99 % is decided at 95 %
+            assert row[f"strict_decided_{score}"] <= row[f"decided_{score}"]
     assert "error" not in table and "summary_pearson_token_recall" not in table
 
 
@@ -60,6 +68,9 @@ def test_duc_lite_keeps_one_annotator_and_scores_rouge_per_view(sample_root):
     assert set(map(tuple, frame[["topic", "system"]].drop_duplicates().to_numpy())) == set(
         map(tuple, rouge[["topic", "system"]].to_numpy()))
     assert rouge["rouge_2"].between(0, 1).all() and rouge["rouge_2"].gt(0).any()
+    # each view carries the DUC topic it comes from: the system comparisons draw a topic's views together
+    assert set(rouge["pyramid"]) == {p.topic for p in corpus.pyramids}
+    assert all(t.startswith(f"{p}-") for t, p in zip(rouge["topic"], rouge["pyramid"]))
 
 
 def test_targets():
@@ -72,7 +83,10 @@ def test_targets():
     assert targets_met({**good, "system_kendall_estimate": 0.69})["system τ"] is False
     assert targets_met({**good, "system_coverage": np.nan})["system coverage"] is False
     assert set(targets_met(pd.Series(good))) == {"ece", "units F1", "summary coverage", "system coverage",
-                                                  "summary r", "system r", "system τ"}
+                                                  "summary r", "system r", "system τ", "pairs wrong"}
+    assert targets_met({**good, "wrong_estimate": 0.05})["pairs wrong"] is True
+    assert targets_met({**good, "wrong_estimate": 0.051})["pairs wrong"] is False
+    assert targets_met({**good, "wrong_estimate": np.nan})["pairs wrong"] is True  # none decided: none wrong
 
 
 def test_pooled_system_intervals_read_only_the_other_domains_errors():

@@ -20,6 +20,7 @@ from ..reports.own import (
     interval_legend,
     interval_notes,
     known_intervals,
+    pair_lines,
     summaries_text,
     systems_text,
     text_legend,
@@ -32,7 +33,8 @@ from ..scoring.own.adapt import adapt_scores
 from ..scoring.own.pan_export import write_pan
 from ..scoring.own.summaries import score_summaries
 from ..scoring.recipe2013.pipeline import run_corpus
-from ..scoring.scu_model.label_agreement import label_agreement
+from ..scoring.scu_model.label_agreement import SCORES, label_agreement
+from ..scoring.system_pairs import system_pairs
 from ._common import (
     add_data_argument,
     add_json_argument,
@@ -220,6 +222,7 @@ def _own(args) -> int:
     elif labels is not None:
         agreement = label_agreement(scores.scus, scores.summaries, scores.systems, labels, seed=args.seed)
     written = write_pan(scores, args.write_pan) if args.write_pan else []
+    pairs = system_pairs(scores.summaries, [c for c in SCORES if c in scores.summaries], seed=args.seed)
     recipe = scores.recipe_2013
     notes = {name: interval_notes(getattr(scores, name), scores.summary_errors, scores.withheld)
              for name in ("summaries", "systems")}
@@ -238,6 +241,7 @@ def _own(args) -> int:
                 out["recipe_2013"]["matches"] = _records(recipe.matches)
         if written:
             out["pan_files"] = [str(p) for p in written]
+        out["system_pairs"] = pairs.to_json(listed=("estimate",))
         if agreement is not None:
             out["labels"] = agreement.to_json()
         if adapted is not None:
@@ -266,6 +270,8 @@ def _own(args) -> int:
     print(systems_text(scores.systems, notes["systems"]).to_string(index=False))
     if interval_legend(notes["systems"]):
         print(wrapped(interval_legend(notes["systems"])))
+    print()
+    print(pair_lines(pairs, "examples" if args.units is not None else "topics"))
     if agreement is not None:
         print("\n" + wrapped(f"agreement with the labels of {args.labels} ({agreement.summaries} summaries, "
                              f"{agreement.systems} systems, {agreement.examples} examples"

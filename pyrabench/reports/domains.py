@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ..scoring.studies.leave_one_out import BASELINES, FOREIGN_RULE, TARGETS, foreign_evidence, targets_met
+from ..scoring.studies.leave_one_out import BASELINES, FOREIGN_RULE, STRICT, TARGETS, foreign_evidence, targets_met
 
 #: How a score is named in the table's headers.
 SCORE_NAMES = {"estimate": "model", "rouge_2": "ROUGE-2", "token_recall": "MiniLM token recall"}
@@ -120,6 +120,32 @@ def foreign_table(table: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+def _share(v, decimals: int = 1) -> str:
+    return f"{v * 100:.{decimals}f} %" if v == v else "—"
+
+
+def pair_view(table: pd.DataFrame) -> pd.DataFrame:
+    """The system comparisons of each held-out direction (the index as :func:`domain_view`'s):
+    how many pairs of systems, the share the truth's own bootstrap decides (the manual scores, the
+    labels), and per score the share it decides and, of those, the share decided against the
+    truth's means (in brackets: against a truth that decides the pair itself); last, the model's
+    decided and wrong shares at the stricter level :data:`~pyrabench.scoring.studies.leave_one_out.STRICT`."""
+    rows = table.dropna(subset=["pairs"]).reset_index(drop=True) if "pairs" in table else table.iloc[:0]
+    scores = [s for s in _scores(rows) if f"decided_{s}" in rows]
+    out = pd.DataFrame({"pairs of systems": rows["pairs"].astype(int) if len(rows) else [],
+                        "truth decides": [_share(v) for v in rows.get("decided_truth", [])]})
+    for s in scores:
+        out[f"{SCORE_NAMES[s]} decides"] = [_share(v) for v in rows[f"decided_{s}"]]
+        out[f"{SCORE_NAMES[s]} wrong (vs a sure truth)"] = [
+            f"{_share(w)} ({_share(u)})" if w == w else "—" for w, u in zip(rows[f"wrong_{s}"],
+                                                                          rows[f"sure_wrong_{s}"])]
+    if "strict_decided_estimate" in rows:
+        out[f"model at {STRICT * 100:g} %: decides / wrong"] = [
+            f"{_share(d)} / {_share(w)}" for d, w in zip(rows["strict_decided_estimate"], rows["strict_wrong_estimate"])]
+    out.index = pd.Index([f"{h} as {v}" for h, v in zip(rows["held_out"], rows["view"])], name="held out")
+    return out
+
+
 def foreign_numbers(table: pd.DataFrame) -> dict:
     """The figures the page glues about foreign units, per view (``foreign_pyramids_*``,
     ``foreign_lite_*``): whether an interval is printed, the domain term, the lowest coverages of
@@ -138,3 +164,55 @@ def foreign_numbers(table: pd.DataFrame) -> dict:
                     f"foreign_{view}_directions": int(len(d)),
                     **{f"foreign_{view}_min_{k}": v for k, v in low.items()}})
     return out
+
+
+def pair_numbers(table: pd.DataFrame) -> dict:
+    """The figures the page's prose on system comparisons glues: the worst wrong share of the
+    model and of ROUGE-2 and where, how many directions keep the model within the target
+    (:data:`TARGETS` ``pairs_wrong``), the range of the decided shares, in how many directions the
+    model decides more pairs than ROUGE-2 and than the truth itself, and the worst share decided
+    against a truth that decides the pair itself; the same at the stricter level (``pairs_strict_``)."""
+    rows = table.dropna(subset=["decided_estimate"]).reset_index(drop=True)
+    wrong = rows["wrong_estimate"].fillna(0.0)
+    strict = rows["strict_wrong_estimate"].fillna(0.0)
+    worst_strict = rows.loc[strict.idxmax()]
+    worst = rows.loc[wrong.idxmax()]
+    worst_rouge = rows.loc[rows["wrong_rouge_2"].fillna(0.0).idxmax()]
+    return {"pairs_rows": int(len(rows)), "pairs_target": TARGETS["pairs_wrong"] * 100,
+            "pairs_wrong_met": int((wrong <= TARGETS["pairs_wrong"]).sum()),
+            "pairs_wrong_max": float(worst["wrong_estimate"] * 100), "pairs_wrong_max_where": _where(worst),
+            "pairs_rouge_wrong_max": float(worst_rouge["wrong_rouge_2"] * 100),
+            "pairs_rouge_wrong_max_where": _where(worst_rouge),
+            "pairs_sure_wrong_max": float(rows["sure_wrong_estimate"].fillna(0.0).max() * 100),
+            "pairs_decided_low": float(rows["decided_estimate"].min() * 100),
+            "pairs_decided_high": float(rows["decided_estimate"].max() * 100),
+            "pairs_more_than_rouge": int((rows["decided_estimate"] > rows["decided_rouge_2"]).sum()),
+            "pairs_more_than_truth": int((rows["decided_estimate"] > rows["decided_truth"]).sum()),
+            "pairs_strict": STRICT * 100, "pairs_strict_wrong_max": float(worst_strict["strict_wrong_estimate"] * 100),
+            "pairs_strict_wrong_max_where": _where(worst_strict),
+            "pairs_strict_wrong_met": int((strict <= TARGETS["pairs_wrong"]).sum()),
+            "pairs_strict_decided_low": float(rows["strict_decided_estimate"].min() * 100),
+            "pairs_strict_decided_high": float(rows["strict_decided_estimate"].max() * 100)}
+
+
+def pair_claims(table: pd.DataFrame) -> str:
+    """Where the model's decided pairs are more than :data:`TARGETS` ``pairs_wrong`` wrong, with
+    the counts, and how many of its wrong decisions are against a truth that decides the pair
+    itself, in words."""
+    rows = table.dropna(subset=["decided_estimate"]).to_dict("records")
+    if not rows:
+        return "No direction compared its systems."
+    decided = [round(r["decided_estimate"] * r["pairs"]) for r in rows]
+    wrong = [round(r["wrong_estimate"] * d) if d else 0 for r, d in zip(rows, decided)]
+    sure = [round(r["sure_wrong_estimate"] * d) if d else 0 for r, d in zip(rows, decided)]
+    missed = [f"{_where(r)} ({w} of {d} decided pairs, {w / d * 100:.1f} %; {s} of them against a truth that "
+              "decides the pair)" for r, d, w, s in zip(rows, decided, wrong, sure) if d and w / d > TARGETS["pairs_wrong"]]
+    target = f"{TARGETS['pairs_wrong'] * 100:g} %"
+    text = (f"The model's decisions are within {target} wrong in every direction." if not missed else
+            f"The model's decisions are more than {target} wrong in {' and '.join(missed)}.")
+    total, against = sum(wrong), sum(sure)
+    if not total:
+        return f"{text} Over the {len(rows)} directions it decides {sum(decided):,} pairs, none the other way."
+    return (f"{text} Over the {len(rows)} directions it decides {sum(decided):,} pairs, {total:,} of them the "
+            f"other way from the truth's means; {against:,} of those against a truth whose own bootstrap decides "
+            "the pair, the rest on pairs the truth's own sample cannot order.")

@@ -460,3 +460,40 @@ def plot_reliability(curves: dict, title: str = ""):
     ax.legend(loc="upper left", fontsize=8)
     fig.tight_layout()
     return fig
+
+
+#: How each score is named in the system comparisons.
+PAIR_NAMES = {"estimate": "estimate", "rouge_2": "ROUGE-2 recall", "token_recall": "MiniLM token recall",
+              "human": "the labels themselves"}
+#: The width the system comparisons fit their lines to (a terminal's).
+PAIR_WIDTH = 100
+
+
+def pair_lines(pairs, unit: str = "topics", width: int = PAIR_WIDTH) -> str:
+    """The system comparisons (:class:`~pyrabench.scoring.system_pairs.SystemPairs`) for a
+    terminal, no line wider than ``width``: what was compared and how, then per score how many
+    pairs of systems it decides at the pairs' confidence, and with a truth how many of those it
+    decides in the wrong direction."""
+    n = len(pairs.pairs)
+    if n == 0:
+        return "system comparisons: one system, no pair to compare."
+    level = f"{pairs.confidence * 100:g} %"
+    head = (f"system comparisons: which of the {n:,} pairs of systems differ at {level} (a paired bootstrap "
+            f"over the {pairs.topics:,} {unit} of each pair's mean difference, {pairs.n_resamples:,} resamples; "
+            f"decided: the interval excludes 0; --json lists the estimate's decided pairs):")
+    lines = _wrapped(head, "", "  ", width)
+    shares = pairs.shares()
+    judged = "wrong" in shares
+    label = max(len(PAIR_NAMES.get(m, m)) for m in shares.index)
+    lines.append(f"  {'score':<{label}}  {'decided':>8}  {'share':>6}" + (f"  {'wrong':>6}  {'share':>6}"
+                                                                          if judged else ""))
+    for metric, row in shares.iterrows():
+        line = (f"  {PAIR_NAMES.get(metric, metric):<{label}}  {int(row['decided']):>8,}  "
+                f"{figure_text(float(row['decided_share'])):>6}")
+        if judged and metric != pairs.truth:
+            line += f"  {int(row['wrong']):>6,}  {figure_text(float(row['wrong_share'])):>6}"
+        lines.append(line)
+    if judged:
+        lines.extend(_wrapped(f"wrong: decided pairs the system means of {PAIR_NAMES.get(pairs.truth, pairs.truth)} "
+                              "order the other way (or tie)", "  ", "  ", width))
+    return "\n".join(lines)

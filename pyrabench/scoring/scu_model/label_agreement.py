@@ -19,7 +19,12 @@ checks the scorer on their own labelled data before trusting it (:func:`label_ag
 * **per system**: the correlation of the systems' mean estimates with their mean human shares;
 * **intervals**: the share of summaries whose human share lies inside their interval
   (coverage) and the intervals' mean width, over the intervals that can be computed (and how
-  many those are); the same for the systems' intervals.
+  many those are); the same for the systems' intervals;
+* **system pairs** (:mod:`pyrabench.scoring.system_pairs`): for every pair of systems, whether
+  each score tells them apart at 95 % (a paired bootstrap over the examples of the pair's mean
+  difference), the share of pairs it decides, and the share of those decided in the wrong
+  direction against the crowd's own system means; the crowd's shares are compared by the same
+  bootstrap, so their own decided share stands beside.
 
 ROUGE-2 (jackknifed recall against the units, as the scorer reports it) and MiniLM token recall
 (:mod:`pyrabench.scoring.token_recall`, BERTScore's recall of the units) are correlated beside
@@ -34,7 +39,9 @@ import numpy as np
 import pandas as pd
 
 from ...errors import PyrabenchError
+from ...resampling import N_RESAMPLES
 from ..correlate import STATISTICS, global_level, summary_level, system_level
+from ..system_pairs import SystemPairs, system_pairs
 from .scu_sets import agreement
 
 #: Equal-width bins of the probabilities for the ECE and the reliability curve.
@@ -93,6 +100,7 @@ class LabelAgreement:
     correlations: dict
     intervals: dict
     reliability: pd.DataFrame = field(repr=False)
+    pairs: SystemPairs | None = field(default=None, repr=False)  # the crowd's shares are its ``human``
 
     def figures(self) -> dict[str, float]:
         """The headline figures, flat and in reading order (the table the CLI prints)."""
@@ -113,6 +121,13 @@ class LabelAgreement:
                     "systems with an interval": self.intervals["system_computed"],
                     "systems inside their interval": self.intervals["system_coverage"],
                     "mean system interval width": self.intervals["system_width"]})
+        if self.pairs is not None:
+            shares, level = self.pairs.shares(), f"{self.pairs.confidence * 100:g} %"
+            for score in shares.index:
+                name = "labels" if score == "human" else score
+                out[f"{name}: system pairs decided ({level})"] = float(shares.loc[score, "decided_share"])
+                if score != "human":
+                    out[f"{name}: decided pairs wrong vs the labels"] = float(shares.loc[score, "wrong_share"])
         return out
 
     def to_json(self) -> dict:
@@ -125,9 +140,12 @@ class LabelAgreement:
             return v.item() if hasattr(v, "item") else v
 
         curve = self.reliability.astype(object).where(self.reliability.notna(), None).to_dict("records")
-        return clean({"summaries": self.summaries, "systems": self.systems, "examples": self.examples,
-                      "units": self.units, "correlations": self.correlations, "intervals": self.intervals,
-                      "reliability": curve})
+        out = clean({"summaries": self.summaries, "systems": self.systems, "examples": self.examples,
+                     "units": self.units, "correlations": self.correlations, "intervals": self.intervals,
+                     "reliability": curve})
+        if self.pairs is not None:
+            out["pairs"] = self.pairs.to_json(listed=())
+        return out
 
 
 def _interval_figures(frame: pd.DataFrame, prefix: str) -> dict:
@@ -150,12 +168,15 @@ def _level(fn, frame: pd.DataFrame, score: str, n_resamples: int, seed: int) -> 
 
 
 def label_agreement(scus: pd.DataFrame, summaries: pd.DataFrame, systems: pd.DataFrame, labels: pd.DataFrame,
-                    n_resamples: int = 1000, seed: int = 0) -> LabelAgreement:
+                    n_resamples: int = 1000, seed: int = 0, pair_resamples: int = N_RESAMPLES,
+                    pair_units: dict | None = None) -> LabelAgreement:
     """Agreement of the scorer's output with ``labels`` (``topic``, ``system``, ``scu_id``, ``y``):
     ``scus`` per (summary, unit) (``p``, ``counted``), ``summaries`` per summary (``estimate``,
     ``estimate_low``, ``estimate_high``, optionally ``rouge_2``), ``systems`` per system (the
     same interval columns). A summary the model did not score (empty) counts no unit, ``p`` 0.
-    Every labelled summary must be among ``summaries`` and every scored unit labelled."""
+    Every labelled summary must be among ``summaries`` and every scored unit labelled.
+    ``pair_resamples``: the system pairs' bootstrap (seeded by ``seed``), which draws the examples
+    or, ``pair_units`` (example → group), groups of them."""
     keys = [*KEYS, "scu_id"]
     if labels.duplicated(keys).any():
         raise PyrabenchError("a (topic, system, unit) is labelled twice")
@@ -189,5 +210,7 @@ def label_agreement(scus: pd.DataFrame, summaries: pd.DataFrame, systems: pd.Dat
     by_system = frame.groupby("peer", sort=True)["human"].mean().rename("human")
     sys_frame = systems.set_index("system").join(by_system, how="inner")
     intervals = {**_interval_figures(frame, ""), **_interval_figures(sys_frame, "system_")}
+    pairs = system_pairs(frame, [s for s in SCORES if s in frame], truth="human", keys=("topic", "peer"),
+                         n_resamples=pair_resamples, seed=seed, units=pair_units)
     return LabelAgreement(int(len(frame)), int(frame["peer"].nunique()), int(frame["topic"].nunique()), units,
-                          correlations, intervals, reliability(p, y))
+                          correlations, intervals, reliability(p, y), pairs)

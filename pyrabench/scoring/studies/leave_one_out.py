@@ -19,7 +19,13 @@ Every row has the same figures (:data:`FIGURES`): units F1, AUC and ECE (ten bin
 probabilities, units counted and present per summary, per summary and per system Pearson and
 Kendall of the estimate and of each baseline (:data:`BASELINES` present: ROUGE-2 recall, jackknifed,
 as the report prints it; MiniLM token recall when the summaries carry ``token_recall``), and the
-coverage and mean width of the 95 % intervals of summaries and systems; beside the system
+coverage and mean width of the 95 % intervals of summaries and systems; the **system
+comparisons** (:mod:`pyrabench.scoring.system_pairs`, :func:`pair_columns`): per score, the share
+of the pairs of systems it decides at 95 % by a paired bootstrap over the topics (pyramids) or
+the examples (lite; a DUC corpus's lite views drawn by topic) and the share of those decided in
+the wrong direction against the truth's own system means (the manual modified scores, the labels'
+shares), and against a truth whose own bootstrap decides the pair, beside the truth's own decided
+share; the same at the stricter level :data:`STRICT` (``strict_`` columns); beside the system
 intervals, the lever :func:`pooled_system_intervals` (conformal quantiles of the per-system errors
 of the other held-out domains, so the interval carries a domain's bias). Each row also has the
 level's error (``level_error``: mean estimate − mean truth over its summaries; per system, its
@@ -46,9 +52,10 @@ from ..scu_model import calibrated, label_agreement, scu_sets
 from ..scu_model.calibrated import KEYS
 from ..scu_model.domains import Domains, content_key, lite_name
 from ..scu_model.intervals import CONFIDENCE, bounded, coverage
+from ..system_pairs import SystemPairs, system_pairs
 from . import transfer
 
-VERSION = "leave-one-domain-out-v4"  # v4: intervals within [0, 1]; the level's error and the domain term
+VERSION = "leave-one-domain-out-v5"  # v5: intervals within [0, 1]; the level's error and the domain term; the system comparisons
 #: Parameters of the cached table left out of its key: ``cache`` never changes what it holds.
 NOT_IN_KEY = {"leave_one_out_table": ("cache",)}
 N_RESAMPLES = 200
@@ -62,9 +69,12 @@ LEVEL_COLUMNS = ["estimate", "estimate_low", "estimate_high", "sd"]
 BASELINES = ("rouge_2", "token_recall")
 #: What the scorer must reach on a domain it never saw, in one place: ECE at most,
 #: units F1 and interval coverage at least, per summary at least the best baseline's Pearson plus
-#: ``summary_margin``, per system at least ROUGE-2's Pearson and Kendall.
+#: ``summary_margin``, per system at least ROUGE-2's Pearson and Kendall, and of the pairs of
+#: systems it decides at most ``pairs_wrong`` wrong.
 TARGETS = {"ece": 0.05, "units_f1": 0.65, "summary_coverage": 0.90, "system_coverage": 0.90,
-           "summary_margin": 0.10}
+           "summary_margin": 0.10, "pairs_wrong": 0.05}
+#: The stricter level the system comparisons are measured at too, beside 95 %.
+STRICT = 0.99
 #: A row's figures, in reading order (``{level}_{stat}_{score}`` for each score present).
 FIGURES = ("units_f1", "auc", "ece", "counted", "present", "summary_coverage", "summary_width",
            "system_coverage", "system_width", "summaries", "systems")
@@ -81,6 +91,23 @@ def _correlation_columns(levels: dict, scores) -> dict:
     return out
 
 
+def pair_columns(pairs: SystemPairs, strict: SystemPairs) -> dict:
+    """A row's system comparisons: ``pairs`` (how many pairs of systems), ``decided_truth`` (the
+    share the truth's own bootstrap decides) and per score ``decided_{score}``, ``wrong_{score}``
+    (the share of the decided pairs the truth's means do not back; NaN when none is decided) and
+    ``sure_wrong_{score}`` (the share decided against a truth that decides them itself); the
+    same prefixed ``strict_`` from ``strict``, the same comparison at a stricter level."""
+    out = {"pairs": int(len(pairs.pairs))}
+    for prefix, got in (("", pairs), ("strict_", strict)):
+        shares = got.shares()
+        out[f"{prefix}decided_truth"] = float(shares.loc[got.truth, "decided_share"])
+        for score in (s for s in shares.index if s != got.truth):
+            out[f"{prefix}decided_{score}"] = float(shares.loc[score, "decided_share"])
+            out[f"{prefix}wrong_{score}"] = float(shares.loc[score, "wrong_share"])
+            out[f"{prefix}sure_wrong_{score}"] = float(shares.loc[score, "sure_wrong_share"])
+    return out
+
+
 def pyramid_row(model: scu_sets.SCUModel, corpus, n_resamples: int = N_RESAMPLES, seed: int = 0,
                 cache: bool = True) -> dict:
     """A held-out DUC ``corpus`` scored as pyramids (module docstring)."""
@@ -92,11 +119,13 @@ def pyramid_row(model: scu_sets.SCUModel, corpus, n_resamples: int = N_RESAMPLES
     scores = ["estimate", *(b for b in BASELINES if b in summaries)]
     res = correlations(summaries[[*KEYS, "modified", *scores]], scores, "modified", n_resamples=n_resamples,
                        seed=seed)
+    pairs, strict = (system_pairs(summaries, scores, truth="modified", confidence=level, seed=seed)
+                     for level in (CONFIDENCE, STRICT))
     return {"units_f1": sets["f1"], "auc": label_agreement.roc_auc(p, y),
             "ece": label_agreement.expected_calibration_error(p, y), "counted": sets["counted"],
             "present": sets["marked"], "summary_coverage": s["coverage"], "summary_width": s["width"],
             "system_coverage": t["coverage"], "system_width": t["width"], "summaries": s["n"], "systems": t["n"],
-            **_correlation_columns(res["levels"], scores),
+            **_correlation_columns(res["levels"], scores), **pair_columns(pairs, strict),
             SYSTEMS: systems[[*LEVEL_COLUMNS[:3], "manual"]].rename(columns={"manual": "truth"}),
             SUMMARIES: summaries[[*LEVEL_COLUMNS, "modified"]].rename(columns={"modified": "truth"})}
 
@@ -106,31 +135,37 @@ def lite_row(model: scu_sets.SCUModel, frame: pd.DataFrame, rouge: pd.DataFrame,
     """Lite rows (a :func:`.scu_sets.lite_frame` or :func:`.scu_sets.labelled_frame`, keys ``topic``,
     ``system``, with ``y``) scored by ``model``'s lite model as new text and measured against
     their labels (:func:`.label_agreement.label_agreement`); ``rouge``: ``topic``, ``system`` and
-    the baselines."""
+    the baselines, and with a ``pyramid`` column the topic each lite pyramid comes from, which
+    the system comparisons resample (:func:`duc_lite`)."""
     keys = ("topic", "system")
     scus = model.scus(frame, keys, own_topics=False)
     summaries = model.summaries(scus, keys).merge(rouge, on=list(keys), how="left")
     systems = model.systems(summaries, seed, n_resamples)
-    got = label_agreement.label_agreement(scus, summaries, systems, frame[[*keys, "scu_id", "y"]],
-                                          n_resamples, seed)
+    units = dict(zip(rouge["topic"], rouge["pyramid"])) if "pyramid" in rouge else None
+    got = label_agreement.label_agreement(scus, summaries.drop(columns="pyramid", errors="ignore"), systems,
+                                          frame[[*keys, "scu_id", "y"]], n_resamples, seed, pair_units=units)
     u, i = got.units, got.intervals
     share = frame.groupby(list(keys), sort=True)["y"].mean().rename("truth")
     per_summary = summaries.set_index(list(keys))[LEVEL_COLUMNS].join(share, how="inner").reset_index(drop=True)
     human = share.groupby("system").mean()
     per_system = systems.set_index("system")[LEVEL_COLUMNS[:3]].join(human, how="inner").reset_index(drop=True)
+    pair_frame = share.rename("human").reset_index().merge(summaries[[*keys, *got.correlations]], on=list(keys))
+    strict = system_pairs(pair_frame, list(got.correlations), truth="human", confidence=STRICT, seed=seed,
+                          units=units)
     return {"units_f1": u["f1"], "auc": u["auc"], "ece": u["ece"], "counted": u["counted"], "present": u["present"],
             "summary_coverage": i["coverage"], "summary_width": i["width"], "system_coverage": i["system_coverage"],
             "system_width": i["system_width"], "summaries": got.summaries, "systems": got.systems,
             **_correlation_columns({lv: {s: got.correlations[s][lv] for s in got.correlations}
                                     for lv in ("summary", "system")}, list(got.correlations)),
-            SYSTEMS: per_system, SUMMARIES: per_summary}
+            **pair_columns(got.pairs, strict), SYSTEMS: per_system, SUMMARIES: per_summary}
 
 
 def duc_lite(corpus, cache: bool = True) -> tuple[pd.DataFrame, pd.DataFrame]:
     """``(rows, rouge)``: a DUC corpus's lite views (:func:`.scu_sets.lite_frame`), one annotator
     per peer (the first by name), keys ``topic``, ``system``; and each (lite pyramid, peer)'s
     ROUGE recall against the lite pyramid's one model summary (its units), jackknifed as the
-    scorer reports it."""
+    scorer reports it, with the DUC topic of the lite pyramid (``pyramid``: the views of one
+    topic are resampled together)."""
     frame = scu_sets.lite_frame(corpus, cache=cache)
     first = frame.groupby(["topic", "peer"], sort=False)["annotator"].transform("min")
     frame = frame[frame["annotator"] == first].rename(columns={"peer": "system"}).reset_index(drop=True)
@@ -140,7 +175,8 @@ def duc_lite(corpus, cache: bool = True) -> tuple[pd.DataFrame, pd.DataFrame]:
         for j in range(pyramid.n_summaries):
             lite = scu_sets.lite_pyramid(pyramid, j)
             rec = rouge_pyramid(lite, list(texts.values()))
-            rows.extend({"topic": lite.topic, "system": s, "rouge_2": float(r[1])} for s, r in zip(texts, rec))
+            rows.extend({"topic": lite.topic, "system": s, "rouge_2": float(r[1]), "pyramid": pyramid.topic}
+                        for s, r in zip(texts, rec))
     return frame, pd.DataFrame(rows)
 
 
@@ -229,18 +265,22 @@ def pooled_system_intervals(rows: list[dict], confidence: float = CONFIDENCE) ->
 def targets_met(row) -> dict[str, bool]:
     """Which :data:`TARGETS` a :func:`leave_one_out_table` row meets: ``ece``, ``units F1``, the
     two coverages, ``summary r`` (the estimate's Pearson at least every baseline's plus the margin)
-    and per system ``system r`` and ``system τ`` at least ROUGE-2's."""
+    and per system ``system r`` and ``system τ`` at least ROUGE-2's; ``pairs wrong``: at most
+    ``pairs_wrong`` of the pairs of systems the estimate decides are wrong (met when it decides
+    none)."""
     def get(k):
         v = row.get(k, np.nan)
         return float(v) if v is not None else np.nan
 
     base = [get(f"summary_pearson_{b}") for b in BASELINES if f"summary_pearson_{b}" in row]
+    wrong = get("wrong_estimate")
     return {"ece": bool(get("ece") <= TARGETS["ece"]), "units F1": bool(get("units_f1") >= TARGETS["units_f1"]),
             "summary coverage": bool(get("summary_coverage") >= TARGETS["summary_coverage"]),
             "system coverage": bool(get("system_coverage") >= TARGETS["system_coverage"]),
             "summary r": bool(base and get("summary_pearson_estimate") >= np.nanmax(base) + TARGETS["summary_margin"]),
             "system r": bool(get("system_pearson_estimate") >= get("system_pearson_rouge_2")),
-            "system τ": bool(get("system_kendall_estimate") >= get("system_kendall_rouge_2"))}
+            "system τ": bool(get("system_kendall_estimate") >= get("system_kendall_rouge_2")),
+            "pairs wrong": bool(not wrong > TARGETS["pairs_wrong"])}
 
 
 #: The columns :func:`domain_term_intervals` adds to a row.
