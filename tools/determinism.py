@@ -3,10 +3,11 @@ and thread counts, each run with a fresh package cache, compared byte for byte.
 
 numpy's OpenBLAS picks its kernels by CPU; ``OPENBLAS_CORETYPE`` chooses them by hand, so one
 machine can play several. For each configuration (kernel, BLAS threads) a child process computes
-the tables the tests pin (``tests/data``, marked ``pinned``), formatted as the book prints them,
+the tables the tests pin (``tests/data``, marked ``pinned``) and the SCU model's table across
+domains (every fit the scorer prints from), formatted as the book prints them,
 from an empty package cache (features, fits, WMF's training: everything recomputed), and writes
-them to a file. Every configuration must print the same bytes, and those must be the pins: the
-child then runs the pinned tests in the same cache.
+them to a file. Every configuration must print the same bytes, and the pinned ones must be the pins: the
+pinned tests then run in the same cache.
 
 Before that, the unit suite (no data root) runs under each kernel: a test comparing floats of two
 code paths exactly fails there first.
@@ -40,16 +41,26 @@ UNIT_KERNELS = ("Prescott", "Haswell", "SkylakeX")
 def tables() -> dict[str, str]:
     """Every pinned table, as the book prints it (the same view and formatting), by name."""
     from pyrabench.data.corpora import load_corpus
+    from pyrabench.dataroot import resolve
+    from pyrabench.reports import domains as domain_reports
     from pyrabench.reports import pyramids as pyramid_reports
     from pyrabench.reports.tables import book_table
     from pyrabench.scoring.pyramids import evaluation
+    from pyrabench.scoring.scu_model.domains import annotated
+    from pyrabench.scoring.studies.leave_one_out import leave_one_out_table
 
     duc2007 = {"duc2007": load_corpus("duc2007")}  # from $PYRABENCH_DATA
     agreement = book_table(pyramid_reports.agreement_view(evaluation.agreement_table(duc2007)),
                            kinds=pyramid_reports.AGREEMENT_KINDS, transpose=True).data
     correlations = book_table(pyramid_reports.correlation_view(evaluation.correlation_table(duc2007))).data
+    domains = leave_one_out_table(annotated(resolve(None).path))  # the SCU model on every domain it never saw
     return {"chapter 9: built pyramids, agreement (duc2007)": agreement.to_string(),
-            "chapter 9: built pyramids, correlations (duc2007)": correlations.to_string()}
+            "chapter 9: built pyramids, correlations (duc2007)": correlations.to_string(),
+            "across domains: leave one domain out": book_table(domain_reports.domain_view(domains),
+                                                               transpose=True).data.to_string(),
+            "across domains: system comparisons": book_table(domain_reports.pair_view(domains)).data.to_string(),
+            "across domains: units of a domain never seen": book_table(domain_reports.foreign_table(domains),
+                                                                       transpose=True).data.to_string()}
 
 
 def _child(out: Path) -> int:
