@@ -21,9 +21,8 @@ Kendall of the estimate and of each baseline (:data:`BASELINES` present: ROUGE-2
 as the report prints it; MiniLM token recall when the summaries carry ``token_recall``), and the
 coverage and mean width of the 95 % intervals of summaries and systems; beside the system
 intervals, the lever :func:`pooled_system_intervals` (conformal quantiles of the per-system errors
-of the other held-out domains, so the interval carries a domain's bias). :func:`targets_met` says
-which of :data:`TARGETS` a row meets. :func:`leave_one_out_table` caches the table by
-every domain's content and the method's versions.
+of the other held-out domains, so the interval carries a domain's bias). :func:`leave_one_out_table`
+caches the table by every domain's content and the method's versions.
 """
 
 from __future__ import annotations
@@ -50,11 +49,6 @@ N_RESAMPLES = 200
 SYSTEMS = "_systems"
 #: The scores correlated with the truth beside the estimate, when present.
 BASELINES = ("rouge_2", "token_recall")
-#: What the scorer must reach on a domain it never saw, in one place: ECE at most,
-#: units F1 and interval coverage at least, per summary at least the best baseline's Pearson plus
-#: ``summary_margin``, per system at least ROUGE-2's Pearson and Kendall.
-TARGETS = {"ece": 0.05, "units_f1": 0.65, "summary_coverage": 0.90, "system_coverage": 0.90,
-           "summary_margin": 0.10}
 #: A row's figures, in reading order (``{level}_{stat}_{score}`` for each score present).
 FIGURES = ("units_f1", "auc", "ece", "counted", "present", "summary_coverage", "summary_width",
            "system_coverage", "system_width", "summaries", "systems")
@@ -210,20 +204,3 @@ def pooled_system_intervals(rows: list[dict], confidence: float = CONFIDENCE) ->
         est, truth = row[SYSTEMS]["estimate"].to_numpy(np.float64), row[SYSTEMS]["truth"].to_numpy(np.float64)
         got = coverage(truth, np.maximum(est - q, 0.0), est + q)
         row["system_coverage_pooled"], row["system_width_pooled"] = got["coverage"], got["width"]
-
-
-def targets_met(row) -> dict[str, bool]:
-    """Which :data:`TARGETS` a :func:`leave_one_out_table` row meets: ``ece``, ``units F1``, the
-    two coverages, ``summary r`` (the estimate's Pearson at least every baseline's plus the margin)
-    and per system ``system r`` and ``system τ`` at least ROUGE-2's."""
-    def get(k):
-        v = row.get(k, np.nan)
-        return float(v) if v is not None else np.nan
-
-    base = [get(f"summary_pearson_{b}") for b in BASELINES if f"summary_pearson_{b}" in row]
-    return {"ece": bool(get("ece") <= TARGETS["ece"]), "units F1": bool(get("units_f1") >= TARGETS["units_f1"]),
-            "summary coverage": bool(get("summary_coverage") >= TARGETS["summary_coverage"]),
-            "system coverage": bool(get("system_coverage") >= TARGETS["system_coverage"]),
-            "summary r": bool(base and get("summary_pearson_estimate") >= np.nanmax(base) + TARGETS["summary_margin"]),
-            "system r": bool(get("system_pearson_estimate") >= get("system_pearson_rouge_2")),
-            "system τ": bool(get("system_kendall_estimate") >= get("system_kendall_rouge_2"))}
