@@ -91,8 +91,12 @@ def test_adaptation_targets_are_read_at_their_bounds():
     assert "after the label-shift correction: met on b; missed on A." in claims
 
 
-def test_no_package_module_names_the_targets():
-    """The targets live here only: no module of the package defines or reads them."""
+def test_no_package_module_nor_chapter_names_the_targets():
+    """The targets live here only: no module of the package defines or reads them, and no chapter
+    speaks of a target or a goal."""
+    for path in (ROOT / "notebooks").glob("*.md"):
+        text = path.read_text(encoding="utf-8").lower()
+        assert "target" not in text and "goal" not in text, path.name
     for path in (ROOT / "pyrabench").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         for name in ("TARGETS", "targets_met", "TARGET_N", "lever_claims", "domain_claims", "adaptation_claims"):

@@ -54,14 +54,14 @@ def adaptation_row_view(table: pd.DataFrame, n: int = RECOMMENDED_N) -> pd.DataF
             return "—" if a is None else _spread(pd.Series([a[col]]), pd.Series([a[f"{col} sd"]]), digits)[0]
 
         rows.append({
-            "scored": NAMES.get(scored, scored),
+            "scored domain": NAMES.get(scored, scored),
             "ECE as fitted": f"{none['ece']:.3f}", "ECE, label shift": f"{shift['ece']:.3f}",
             f"ECE adapted on {n} (before)": "—" if a is None else f"{spread('ece')} ({a['ece_before']:.3f})",
             "summaries inside, as fitted": f"{none['summary_coverage']:.3f}",
             f"summaries inside, adapted on {n}": spread("summary_coverage"),
             "systems inside, as fitted": f"{none['system_coverage']:.3f}",
             f"systems inside, adapted on {n}": spread("system_coverage")})
-    return pd.DataFrame(rows).set_index("scored")
+    return pd.DataFrame(rows).set_index("scored domain")
 
 
 def adaptation_reading(table: pd.DataFrame, n: int = RECOMMENDED_N) -> str:
