@@ -27,9 +27,16 @@ def _cell(value) -> str:
 
 
 def markdown_table(frame: pd.DataFrame) -> str:
-    """``frame`` as a Markdown table, its index a first column when it is named (or a MultiIndex);
-    MultiIndex columns joined by " / "; floats to three decimals, NaN as "—"."""
-    shown = frame.reset_index() if any(n is not None for n in frame.index.names) else frame
+    """``frame`` as a Markdown table, its index a first column unless it is a plain unnamed range
+    (an unnamed index headed by the columns' name: a transposed table); MultiIndex columns joined
+    by " / "; floats to three decimals, NaN as "—"."""
+    plain = isinstance(frame.index, pd.RangeIndex) and frame.index.name is None
+    if plain:
+        shown = frame
+    elif frame.index.nlevels == 1 and frame.index.name is None:
+        shown = frame.rename_axis(frame.columns.name or "").reset_index()
+    else:
+        shown = frame.reset_index()
     columns = [" / ".join(str(c) for c in col if str(c)) if isinstance(col, tuple) else str(col)
                for col in shown.columns]
     lines = ["| " + " | ".join(_cell(c) for c in columns) + " |",

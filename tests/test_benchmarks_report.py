@@ -21,7 +21,10 @@ def test_markdown_table_formats_floats_nan_and_a_named_index():
     assert report.markdown_table(frame).splitlines() == [
         "| row | a | b\\|c |", "|---|---|---|", "| r1 | 0.123 | x\\|y |", "| r2 | — | z |"]
     wide = pd.DataFrame([[1.0, 2.0]], columns=pd.MultiIndex.from_tuples([("x", "r"), ("y", "τ")]))
-    assert report.markdown_table(wide).splitlines()[0] == "| x / r | y / τ |"  # unnamed index left out
+    assert report.markdown_table(wide).splitlines()[0] == "| x / r | y / τ |"  # a plain range index left out
+    turned = pd.DataFrame({"a": [1.0], "b": [2.0]}, index=pd.Index(["r1"], name="held out")).T
+    assert report.markdown_table(turned).splitlines() == ["| held out | r1 |", "|---|---|", "| a | 1.000 |",
+                                                          "| b | 2.000 |"]
 
 
 def test_report_written_on_real_data_only_and_the_same_bytes_twice(tmp_path):

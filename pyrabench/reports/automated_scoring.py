@@ -1,7 +1,8 @@
 """Tables, figures and sentences of the chapter on automated scoring (``06_automated_scoring``):
 the 2013 variants ranked with their intervals, the similarity densities of human-matched pairs
-with the KDE thresholds, the calibrated variants' table, the cross-corpus table, and the
-verdicts read from them (``*_claims``).
+with the KDE thresholds, the calibrated variants' table (the default beside the 2013 recipe and
+ROUGE-2 in the chapter; every variant in ``benchmarks/bench_variants.py``'s search), the
+cross-corpus table, and the verdicts read from them (``*_claims``).
 
 Every figure comes from the task (:mod:`pyrabench.scoring.recipe2013`,
 :mod:`pyrabench.scoring.experiments`); here it is labelled, arranged and worded."""
@@ -109,8 +110,8 @@ def study_claims(variants_both: pd.DataFrame, margin: float = 0.05) -> str:
 
 
 def variants_view(table: pd.DataFrame) -> pd.DataFrame:
-    """The variant table as the chapter shows it: per variant and corpus, summary- and
-    system-level Pearson with intervals, and summary-level Kendall."""
+    """The variant table as the chapter and the variant search show it: per variant and corpus,
+    summary- and system-level Pearson with intervals, and summary-level Kendall."""
     def fmt(r, col):
         lo, hi = r[f"{col}_lo"], r[f"{col}_hi"]
         return f"{r[col]:.3f} [{lo:.3f}, {hi:.3f}]" if np.isfinite(lo) else f"{r[col]:.3f}"
@@ -124,9 +125,9 @@ def variants_view(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def variant_claims(table: pd.DataFrame, level: str = "summary") -> str:
-    """The chapter's reading of :func:`pyrabench.scoring.scu_model.variants.variant_table`: each lever
-    against its neighbour, by the mean over corpora of ``level`` Pearson (variants the table
-    lacks are left out of the reading)."""
+    """The variant search's reading of :func:`pyrabench.scoring.scu_model.variants.variant_table`
+    (``benchmarks/bench_variants.py``): each lever against its neighbour, by the mean over corpora
+    of ``level`` Pearson (variants the table lacks are left out of the reading)."""
     r = table.groupby("variant", sort=False)[f"{level}_pearson"].mean()
     has = lambda *names: all(n in r for n in names)  # noqa: E731
     f = lambda n: f"{r[n]:.3f}"  # noqa: E731
