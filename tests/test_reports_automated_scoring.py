@@ -141,11 +141,13 @@ def test_transfer_view_and_claims_follow_the_figures():
     assert grouped[("per system, against ROUGE-2", "system r, estimate / ROUGE-2")].iloc[0] == "0.970 / 0.950"
     assert grouped.index.names == ["fitted on", "scored"] and grouped.shape[1] == view.shape[1] - 2
     said_good, said_bad = reports.transfer_claims(good, ceiling), reports.transfer_claims(bad, ceiling)
-    assert "F1 ≥ 0.65 in 2 of 2 directions" in said_good and "F1 ≥ 0.65 in 1 of 2 directions" in said_bad
+    assert "F1 0.660–0.700 (Jaccard 0.493–0.538)" in said_good and "F1 0.500–0.660" in said_bad
     assert "F1 0.875 (Jaccard 0.776, 22 peers)" in said_good
+    assert "hold the manual score for 94.0%–95.0% of the summaries" in said_good
+    assert "manual mean for 40.0%–90.0% of the systems" in said_bad
     assert "Pearson is at least ROUGE-2's in 2 of 2" in said_good and "in 1 of 2" in said_bad
-    assert "systems in 1 of 2" in said_bad
     assert "reaches ROUGE-2's Pearson in 2 of 2 and its Kendall in 0 of 2" in said_good
+    assert "target" not in said_good + said_bad and "≥" not in said_good + said_bad
     both = reports.transfer_combined_view(good)
     assert both.loc[0, "r: estimate / combined / ROUGE-2"] == "0.970 / 0.980 / 0.950"
     empty = pd.DataFrame([{"fitted_on": "a", "scored": "b", "error": "one class"}])
@@ -159,6 +161,19 @@ def test_variants_view(duc):
     view = reports.variants_view(table)
     assert list(view.index.get_level_values("variant")) == ["rouge_2", "recall-raw", "lex"]
     assert not view.isna().any().any()
+
+
+def test_default_2013_claims_count_the_corpora_above_each():
+    rows = [{"corpus": c, "variant": v, "summary_pearson": r, "system_pearson": q}
+            for c, v, r, q in (("x", "rouge_2", 0.5, 0.9), ("x", "2013-uni", 0.4, 0.95), ("x", "lex", 0.6, 0.92),
+                               ("y", "rouge_2", 0.7, 0.8), ("y", "2013-uni", 0.3, 0.7), ("y", "lex", 0.6, 0.85))]
+    text = reports.default_2013_claims(pd.DataFrame(rows))
+    # summary: lex .6/.6 (mean .600) against 2013 .4/.3 (mean .350) and ROUGE-2 .5/.7 (mean .600)
+    assert text.startswith("At summary level, `lex` (mean Pearson 0.600 over the corpora) is above the 2013 recipe "
+                           "on 2 of 2 corpora (mean 0.350) and above ROUGE-2 on 1 of 2 corpora (mean 0.600).")
+    # system: lex .92/.85 against 2013 .95/.70 and ROUGE-2 .9/.8
+    assert "above the 2013 recipe on 1 of 2 corpora (mean 0.825) and above ROUGE-2 on 2 of 2" in text
+    assert reports.default_2013_claims(pd.DataFrame(rows[:2])) == ""
 
 
 def _results(values: dict) -> dict:

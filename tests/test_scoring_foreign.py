@@ -50,7 +50,7 @@ def test_foreign_lite_units_widened_where_the_sample_backs_it(tmp_path, sample_r
         assert finite["estimate_low"].between(0, 1).all() and finite["estimate_high"].between(0, 1).all()
     assert f"widened by the domain term ±{term:.3f}" in got.system_interval
     js = said.to_json()
-    assert js["units"] == "lite" and js["remedy"] == f"--labels DIR --adapt {adaptation.TARGET_N}" and js["backed"]
+    assert js["units"] == "lite" and js["remedy"] == f"--labels DIR --adapt {adaptation.RECOMMENDED_N}" and js["backed"]
     assert [d["held_out"] for d in js["leave_one_domain_out"]] == ["duc2006", "duc2007", "duc2007-update", "lite"]
 
 

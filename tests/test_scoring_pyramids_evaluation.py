@@ -46,16 +46,16 @@ def test_sample_corpus_built_compared_and_scored(sample_root, tmp_path, monkeypa
     assert len(frame) == len(corpus.peers) and frame["auto_built"].between(0, 2).all()
     table = evaluation.correlation_table({"duc2007": corpus}, UNI, n_resamples=20)
     assert list(table["metric"]) == list(evaluation.METRICS)
-    targets = evaluation.targets(table)
-    assert targets["meets_floor"].iloc[0] == (targets["built"].iloc[0] >= 0.90)
+    beside = evaluation.built_beside_nist(table).iloc[0]
+    assert beside["gap"] == beside["built"] - beside["nist"]
 
 
-def test_targets_reads_both_conditions():
+def test_built_beside_nist_per_corpus():
     table = pd.DataFrame({"corpus": ["a", "a", "b", "b"], "metric": ["auto_built", "auto_nist"] * 2,
                           "system_pearson": [0.92, 0.99, 0.95, 0.94]})
-    t = evaluation.targets(table).set_index("corpus")
-    assert t.loc["a", "meets_floor"] and not t.loc["a", "meets_gap"]
-    assert t.loc["b", "meets_floor"] and t.loc["b", "meets_gap"]
+    t = evaluation.built_beside_nist(table).set_index("corpus")
+    assert t["built"].tolist() == [0.92, 0.95] and t["nist"].tolist() == [0.99, 0.94]
+    assert t["gap"].tolist() == pytest.approx([-0.07, 0.01])
 
 
 SPLIT = _pyr([[("Fire burned the forest", 0)], [("The forest burned", 1)],
@@ -152,15 +152,6 @@ def test_agreement_weight_and_lever_tables_of_a_corpus(tmp_path, monkeypatch):
     pd.testing.assert_frame_equal(rows, pd.DataFrame([
         {"recipe": "a", "corpus": "one", **summary(topics)},
         {"recipe": "b", "corpus": "one", **summary(evaluation.topic_agreements(corpus, UNI.with_(unit="sentence")))}]))
-
-
-def test_targets_hold_at_their_bounds():
-    table = pd.DataFrame({"corpus": ["a", "a"], "metric": ["auto_built", "auto_nist"], "system_pearson": [0.9, 0.95]})
-    t = evaluation.targets(table)
-    assert t.to_dict("list") == {"corpus": ["a"], "built": [0.9], "nist": [0.95], "meets_floor": [True],
-                                 "meets_gap": [True]}
-    t = evaluation.targets(table, floor=0.91, within=0.04)
-    assert t[["meets_floor", "meets_gap"]].values.tolist() == [[False, False]]
 
 
 def test_sample_scores_on_built_pyramids_join_the_manual_nist_and_rouge_columns(sample_root, tmp_path, monkeypatch):
@@ -271,10 +262,7 @@ def test_peer_units_are_kept_per_corpus(monkeypatch):
     assert evaluation._peer_units(corpus("y", "Roads closed.")) == {"T1": [["Roads closed"]] * 2}
 
 
-def test_the_gap_target_holds_at_its_bound_and_every_lever_is_named():
-    table = pd.DataFrame({"corpus": ["a", "a"], "metric": ["auto_built", "auto_nist"], "system_pearson": [0.5, 0.75]})
-    assert evaluation.targets(table, floor=0.5, within=0.25)[["meets_floor", "meets_gap"]].values.tolist() == [
-        [True, True]]
+def test_every_lever_is_named():
     assert list(evaluation.levers()) == [
         "EDUA (clauses, WMF, 83rd percentile, power-law capacity)", "sentences instead of clauses",
         "lexical (uni) instead of WMF", "edges above the 70th percentile", "edges above the 90th percentile",

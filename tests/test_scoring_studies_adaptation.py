@@ -1,4 +1,4 @@
-"""The adaptation study on a synthetic miscalibrated domain, and its targets and view on a table
+"""The adaptation study on a synthetic miscalibrated domain, and its views and reading on a table
 written by hand."""
 
 from __future__ import annotations
@@ -59,18 +59,21 @@ def _table():
                          row("b", "adapt 20", 0.031, 0.94, 0, 0.05), row("b", "adapt 20", 0.031, 0.91, 1, 0.05)])
 
 
-def test_targets_are_read_at_their_bounds():
-    met = adaptation.targets_met(adaptation.summary_table(_table()))
-    assert met == {"a": {"ece unadapted": True, "ece label shift": False, "ece adapt 20": True,
-                         "summary coverage adapt 20": True},
-                   "b": {"ece unadapted": False, "ece label shift": True, "ece adapt 20": False,
-                         "summary coverage adapt 20": False}}
-
-
-def test_view_and_claims():
+def test_views_and_reading():
     view = adaptation_reports.adaptation_view(_table())
-    assert view.loc[("a", "adapted on 20 examples"), "ECE"] == "0.030 ± 0.014"
+    assert view.loc[("a", "adapted on 20 examples"), "ECE"] == "0.030 ± 0.014"  # mean .03, sd of (.02, .04)
     assert view.loc[("a", "as fitted"), "ECE"] == "0.050" and view.loc[("b", "label shift (EM)"), "AUC"] == 0.8
-    claims = adaptation_reports.adaptation_claims(_table())
-    assert "* ECE ≤ 0.03 with 20 labelled examples: met on a; missed on b." in claims
-    assert "after the label-shift correction: met on b; missed on a." in claims
+    rows = adaptation_reports.adaptation_row_view(_table())
+    assert rows.index.tolist() == ["a", "b"]
+    assert rows.loc["a", "ECE adapted on 20 (before)"] == "0.030 ± 0.014 (0.050)"
+    assert rows.loc["b", "ECE as fitted"] == "0.051" and rows.loc["b", "ECE, label shift"] == "0.040"
+    # b's coverage: mean (.94, .91) = .925, sd = .03/√2 = .021
+    assert rows.loc["b", "summaries inside, adapted on 20"] == "0.925 ± 0.021"
+    assert rows.loc["a", "systems inside, as fitted"] == "0.900"
+    assert adaptation_reports.adaptation_row_view(_table(), n=40).loc["a", "ECE adapted on 40 (before)"] == "—"
+    text = adaptation_reports.adaptation_reading(_table())
+    # adapted ECE: a .03, b .031; before .05 in both; coverage a .93, b .925; as fitted .90 in both
+    assert text == ("Adapted on 20 labelled examples, the ECE on the other examples is 0.030 to 0.031 over the "
+                    "2 domain(s), where the unadapted model's on the same examples is 0.050; 92.5% to 93.0% of "
+                    "those summaries fall inside their 95 % interval (90.0% as fitted, on every example).")
+    assert adaptation_reports.adaptation_reading(_table(), n=40) == ""

@@ -1,11 +1,12 @@
-"""What a user's own labels buy, as chapter 8 shows it (labels and words only: the figures are
-:func:`pyrabench.scoring.studies.adaptation.adaptation_table`'s)."""
+"""What a user's own labels buy, as chapter 8 shows it (one row per domain at the recommended
+``--adapt N``) and as ``benchmarks/bench_adapt.py`` prints the whole grid over sizes and seeds
+(labels and words only: the figures are :func:`pyrabench.scoring.studies.adaptation.adaptation_table`'s)."""
 
 from __future__ import annotations
 
 import pandas as pd
 
-from ..scoring.studies.adaptation import TARGET_N, TARGETS, summary_table, targets_met
+from ..scoring.studies.adaptation import RECOMMENDED_N, summary_table
 
 NAMES = {"duc2006": "DUC 2006 (lite views)", "duc2007": "DUC 2007 (lite views)",
          "duc2007-update": "DUC 2007 update (lite views)"}
@@ -37,19 +38,46 @@ def adaptation_view(table: pd.DataFrame) -> pd.DataFrame:
     return out.set_index(["scored", "scorer"])
 
 
-def adaptation_claims(table: pd.DataFrame, n: int = TARGET_N) -> str:
-    """The targets (:data:`.adaptation.TARGETS`), direction by direction, in words (every figure from ``table``)."""
+def adaptation_row_view(table: pd.DataFrame, n: int = RECOMMENDED_N) -> pd.DataFrame:
+    """One row per scored domain, at ``--adapt n``: the units' ECE as fitted, after the label-shift
+    correction and adapted on ``n`` examples (mean ± sd over the seeds, with the unadapted ECE on
+    the same examples), and the summaries and systems inside their 95 % intervals as fitted and
+    adapted ("—" where the domain has too few examples for ``n``)."""
     s = summary_table(table)
-    met = targets_met(s, n)
-    lines = []
-    for name, label in ((f"ece adapt {n}", f"ECE ≤ {TARGETS['ece_adapted']:.2f} with {n} labelled examples"),
-                        (f"summary coverage adapt {n}",
-                         f"≥ {TARGETS['summary_coverage_adapted'] * 100:.0f} % of the other summaries inside their "
-                         f"interval with {n} labelled examples"),
-                        ("ece unadapted", f"ECE ≤ {TARGETS['ece_unadapted']:.2f} unadapted"),
-                        ("ece label shift", f"ECE ≤ {TARGETS['ece_unadapted']:.2f} after the label-shift correction")):
-        yes = [NAMES.get(d, d) for d, m in met.items() if m[name]]
-        no = [NAMES.get(d, d) for d, m in met.items() if not m[name]]
-        lines.append(f"* {label}: met on {', '.join(yes) if yes else 'none'}"
-                     + (f"; missed on {', '.join(no)}." if no else "."))
-    return "Targets, direction by direction:\n\n" + "\n".join(lines)
+    rows = []
+    for scored, g in s.groupby("scored", sort=False):
+        by = g.set_index("method")
+        none, shift = by.loc["none"], by.loc["label shift"]
+        a = by.loc[f"adapt {n}"] if f"adapt {n}" in by.index else None
+
+        def spread(col, digits=3):
+            return "—" if a is None else _spread(pd.Series([a[col]]), pd.Series([a[f"{col} sd"]]), digits)[0]
+
+        rows.append({
+            "scored domain": NAMES.get(scored, scored),
+            "ECE as fitted": f"{none['ece']:.3f}", "ECE, label shift": f"{shift['ece']:.3f}",
+            f"ECE adapted on {n} (before)": "—" if a is None else f"{spread('ece')} ({a['ece_before']:.3f})",
+            "summaries inside, as fitted": f"{none['summary_coverage']:.3f}",
+            f"summaries inside, adapted on {n}": spread("summary_coverage"),
+            "systems inside, as fitted": f"{none['system_coverage']:.3f}",
+            f"systems inside, adapted on {n}": spread("system_coverage")})
+    return pd.DataFrame(rows).set_index("scored domain")
+
+
+def adaptation_reading(table: pd.DataFrame, n: int = RECOMMENDED_N) -> str:
+    """In words, at ``--adapt n``: the range over the domains of the adapted ECE against the
+    unadapted ECE on the same examples, and of the summaries inside their 95 % interval adapted
+    and as fitted ("" when no domain has enough examples for ``n``)."""
+    s = summary_table(table)
+    a, none = s[s["method"] == f"adapt {n}"], s[s["method"] == "none"]
+    if not len(a):
+        return ""
+
+    def span(col, frame, fmt):
+        lo, hi = frame[col].min(), frame[col].max()
+        return format(lo, fmt) if lo == hi else f"{format(lo, fmt)} to {format(hi, fmt)}"
+
+    return (f"Adapted on {n} labelled examples, the ECE on the other examples is {span('ece', a, '.3f')} over the "
+            f"{len(a)} domain(s), where the unadapted model's on the same examples is {span('ece_before', a, '.3f')}; "
+            f"{span('summary_coverage', a, '.1%')} of those summaries fall inside their 95 % interval "
+            f"({span('summary_coverage', none, '.1%')} as fitted, on every example).")

@@ -1,11 +1,11 @@
-"""The SCU model's lever table as chapter 6 shows it (labels only: the figures are
+"""The SCU model's lever table as ``benchmarks/bench_levers.py`` prints it and writes it into
+``benchmarks/levers.md`` (labels only: the figures are
 :func:`pyrabench.scoring.studies.levers.lever_table`'s)."""
 
 from __future__ import annotations
 
 import pandas as pd
 
-from ..scoring.studies.levers import DUC_TARGETS, targets_met
 from .tables import column_groups
 
 SHORT = {"duc2006": "06", "duc2007": "07", "duc2007-update": "07u"}
@@ -46,18 +46,3 @@ def lever_groups(view: pd.DataFrame, lite_name: str = "PyrXSum") -> pd.DataFrame
         "SCU-set F1, fitted on → scored (DUC)": [c for c in view.columns if c.startswith("F1 ")],
         "over the DUC directions": ["DUC ECE (worst)", "DUC AUC (worst)"],
         f"{lite_name}, fitted on DUC": [c[len(lite_name) + 1:] for c in lite]})
-
-
-def lever_claims(table: pd.DataFrame, lite_name: str = "PyrXSum") -> str:
-    """Which lever reaches which target, in words (every figure from ``table``)."""
-    met = {row["lever"]: targets_met(row, lite_name) for _, row in table.iterrows()}
-    targets = list(next(iter(met.values())))
-    lines = []
-    for t in targets:
-        who = [lever for lever, m in met.items() if m[t]]
-        lines.append(f"* {t}: " + (", ".join(who) if who else "no lever") + ".")
-    f1 = table[[c for c in table.columns if c.startswith("f1 ")]]
-    best = f1.min(axis=1).idxmax()
-    lines.append(f"\nThe best worst-direction SCU-set F1 is {f1.min(axis=1)[best]:.3f} "
-                 f"({table.loc[best, 'lever']}); the target is {DUC_TARGETS['f1']:.2f}.")
-    return "Targets reached, lever by lever:\n\n" + "\n".join(lines)

@@ -47,11 +47,11 @@ from ..dataroot import resolve
 from ..errors import PyrabenchError
 from .own.summaries import OwnScores
 from .scu_model.domains import annotated
-from .studies.adaptation import TARGET_N
+from .studies.adaptation import RECOMMENDED_N
 from .studies.leave_one_out import Evidence, foreign_evidence, leave_one_out_table, widened
 
-#: The labelled examples to adapt on: the adaptation study's target size.
-ADAPT_N = TARGET_N
+#: The labelled examples to adapt on: the size the adaptation study recommends.
+ADAPT_N = RECOMMENDED_N
 #: The remedy, as the user types it.
 REMEDY = f"--labels DIR --adapt {ADAPT_N}"
 

@@ -1,5 +1,5 @@
 """Built pyramids on the real data: order independence with WMF on a real topic, agreement with
-NIST's pyramids for every corpus, and the issue's targets for the peers' scores."""
+NIST's pyramids for every corpus, and the peers' scores on the built pyramids beside NIST's."""
 
 from __future__ import annotations
 
@@ -31,7 +31,9 @@ def test_agreement_with_nist(real_data, name):
 
 
 @pytest.mark.parametrize("name", ["duc2006", "duc2007", "duc2007-update"])
-def test_peers_scored_on_built_pyramids_meet_the_targets(real_data, name):
+def test_peers_scored_on_built_pyramids_stay_close_to_nist(real_data, name):
+    """Per system, the scorer on the built pyramids reaches 0.90 and stays within 0.05 of the same
+    scorer on NIST's pyramids (a regression floor on the real data)."""
     corpus = load_corpus(name, real_data)
-    targets = evaluation.targets(evaluation.correlation_table({name: corpus}, n_resamples=50)).iloc[0]
-    assert targets["meets_floor"] and targets["meets_gap"], targets.to_dict()
+    beside = evaluation.built_beside_nist(evaluation.correlation_table({name: corpus}, n_resamples=50)).iloc[0]
+    assert beside["built"] >= 0.90 and beside["gap"] >= -0.05, beside.to_dict()

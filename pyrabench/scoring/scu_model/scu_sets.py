@@ -7,7 +7,7 @@ against the annotators' sets:
 
 * **Features.** :data:`FEATURES` are the lexical features of :mod:`.calibrated` plus
   :data:`DISTINCT`, the features that made the sets agree with the annotators on corpora the
-  model never saw (chapter 6 measures every lever):
+  model never saw (the lever search, `benchmarks/levers.md`, measures every lever):
 
   - ``ri_sent_c`` / ``ri_sent_l``: the best *distinctiveness-weighted* unigram recall of a
     contributor / the label in one peer sentence. A stem's weight is ``log((S + 1) / (s + 1))``
@@ -37,7 +37,7 @@ against the annotators' sets:
   its SCUs' labels as units), scored against the same annotations. ``fit(..., lite=True)`` fits a
   second model on those views, :attr:`SCUModel.lite_model`, which scores the one-reference
   pyramids (rows with ``models == 1``); on PyrXSum it counts about as many units as the crowd
-  marks where the model of full pyramids counts far more (chapter 6's lever table).
+  marks where the model of full pyramids counts far more (the lever search, `benchmarks/levers.md`).
 * **Recalibration** (:mod:`.reliability`): ``fit(..., recalibration=...)`` maps the probabilities
   through an isotonic or Platt map fitted on the held-out probabilities (:data:`RECALIBRATION`).
 * **More features**: any registered feature group's columns can be asked for (``features``):
@@ -80,7 +80,7 @@ VERSION = "scu-sets-v2"
 #: ``features`` come from their own entries (:func:`.calibrated.group_frame`, keyed per group).
 NOT_IN_KEY = {"corpus_frame": ("cache", "features"), "lite_frame": ("cache",), "labelled_frame": ("cache",)}
 #: How :func:`fit` recalibrates the probabilities (:data:`.reliability.METHODS`), of the model of
-#: full pyramids and of the model of lite views (chapter 6's lever table).
+#: full pyramids and of the model of lite views (the lever search, `benchmarks/levers.md`).
 RECALIBRATION = "none"
 LITE_RECALIBRATION = "none"
 SCU_COLUMNS = ["topic", "summary", "scu_id", "label", "weight", "p", "counted", "unit", "start", "end"]

@@ -45,10 +45,9 @@ NOT_IN_KEY = {"adaptation_table": ("cache",)}
 NS = (10, 20, 40)
 SEEDS = (0, 1, 2, 3, 4)
 N_RESAMPLES = 1000
-#: The targets: unadapted ECE in every direction; with :data:`TARGET_N` examples, ECE
-#: and the share of the other summaries inside their 95 % interval.
-TARGET_N = 20
-TARGETS = {"ece_unadapted": 0.05, "ece_adapted": 0.03, "summary_coverage_adapted": 0.93}
+#: The labelled examples the book recommends adapting on (chapter 8 shows this ``n`` only; the
+#: curve over :data:`NS` is ``benchmarks/bench_adapt.py``'s).
+RECOMMENDED_N = 20
 FIGURES = ("f1", "auc", "ece", "counted", "present", "summary_r", "system_r", "summary_coverage", "summary_width",
            "system_coverage", "system_width")
 
@@ -99,7 +98,7 @@ def _summary_coverage(frame: pd.DataFrame, p, errors: intervals.SummaryErrors) -
     return intervals.coverage(manual, *errors.interval(est["estimate"], est["sd"]))
 
 
-def shown_n(examples: int, n: int = TARGET_N) -> int:
+def shown_n(examples: int, n: int = RECOMMENDED_N) -> int:
     """The ``--adapt N`` a chapter shows on a dataset of ``examples`` labelled examples: ``n``, or
     as many as leave :data:`.adaptation.MIN_REST` to report on."""
     return max(adaptation.MIN_ADAPT, min(n, examples - adaptation.MIN_REST))
@@ -182,19 +181,4 @@ def summary_table(table: pd.DataFrame, columns: Sequence[str] = (*FIGURES, "ece_
     g = table.groupby(["scored", "method"], sort=False)[cols]
     out = g.mean().join(g.std(ddof=1).add_suffix(" sd")).reset_index()
     out["seeds"] = table.groupby(["scored", "method"], sort=False).size().to_numpy()
-    return out
-
-
-def targets_met(summary: pd.DataFrame, n: int = TARGET_N) -> dict[str, dict[str, bool]]:
-    """Per scored direction: unadapted ECE ≤ .05; with ``n`` labelled examples, mean ECE ≤ .03
-    and mean summary coverage ≥ .93 on the other examples (:data:`TARGETS`)."""
-    out = {}
-    for scored, g in summary.groupby("scored", sort=False):
-        by = g.set_index("method")
-        adapted = by.loc[f"adapt {n}"] if f"adapt {n}" in by.index else None
-        out[scored] = {"ece unadapted": bool(by.loc["none", "ece"] <= TARGETS["ece_unadapted"]),
-                       "ece label shift": bool(by.loc["label shift", "ece"] <= TARGETS["ece_unadapted"]),
-                       f"ece adapt {n}": adapted is not None and bool(adapted["ece"] <= TARGETS["ece_adapted"]),
-                       f"summary coverage adapt {n}": adapted is not None and bool(
-                           adapted["summary_coverage"] >= TARGETS["summary_coverage_adapted"])}
     return out

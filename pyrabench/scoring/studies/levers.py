@@ -209,29 +209,6 @@ def lite_agreement(duc: dict, dataset, features: Sequence[str] = scu_sets.FEATUR
             "reliability": table[table["kind"] == "reliability"].drop(columns=["kind", "name", "value"]).reset_index(drop=True)}
 
 
-#: The figures the SCU model is asked to reach on data it never saw: per DUC direction, and on a
-#: labelled lite dataset (PyrXSum) calibrated on DUC alone (``counted``: the mean units counted
-#: within this share of the mean units present).
-DUC_TARGETS = {"f1": 0.65, "ece": 0.05}
-LITE_TARGETS = {"f1": 0.65, "ece": 0.05, "summary_r": 0.70, "system_r": 0.98, "counted": 0.10}
-
-
-def targets_met(row, lite_name: str = "PyrXSum") -> dict[str, bool]:
-    """Which targets a :func:`lever_table` row meets: ``DUC f1`` / ``DUC ece`` in every direction,
-    and each of :data:`LITE_TARGETS` on the lite dataset (when the row has it)."""
-    f1 = [v for k, v in row.items() if k.startswith("f1 ")]
-    ece = [v for k, v in row.items() if k.startswith("ece ")]
-    out = {"DUC f1": bool(min(f1) >= DUC_TARGETS["f1"]), "DUC ece": bool(max(ece) <= DUC_TARGETS["ece"])}
-    if f"{lite_name} f1" in row:
-        g = {k: row[f"{lite_name} {k}"] for k in ("f1", "ece", "summary_r", "system_r", "counted", "present")}
-        out.update({f"{lite_name} f1": bool(g["f1"] >= LITE_TARGETS["f1"]),
-                    f"{lite_name} ece": bool(g["ece"] <= LITE_TARGETS["ece"]),
-                    f"{lite_name} summary r": bool(g["summary_r"] >= LITE_TARGETS["summary_r"]),
-                    f"{lite_name} system r": bool(g["system_r"] >= LITE_TARGETS["system_r"]),
-                    f"{lite_name} counted": bool(abs(g["counted"] - g["present"]) <= LITE_TARGETS["counted"] * g["present"])})
-    return out
-
-
 def lite_dataset(root):
     """The data root's labelled lite dataset (:func:`pyrabench.data.lite_pyramids.dataset_folder`),
     or None when it has none or it carries no labels."""

@@ -40,21 +40,6 @@ VERSION = "transfer-v3"  # v2: keyed by the corpora's names (the rows' direction
 #: Parameters of the cached tables left out of their keys: ``cache`` never changes what they hold.
 NOT_IN_KEY = {"transfer_table": ("cache",), "within_table": ("cache",)}
 N_RESAMPLES = 1000
-#: What a scorer must reach on a corpus it never saw: SCU-set F1, summary and system interval
-#: coverage of the 95 % intervals, and per-system correlation at least ROUGE-2's.
-TARGETS = {"set_f1": 0.65, "summary_coverage": 0.93, "system_coverage": 0.90}
-
-
-def targets_met(row) -> dict[str, bool]:
-    """Which :data:`TARGETS` a :func:`transfer_table` row meets, and whether its per-system
-    Pearson and Kendall are at least ROUGE-2's (``pearson``, ``kendall``; the combined score's:
-    ``combined_pearson``, ``combined_kendall``)."""
-    out = {k: bool(row[k] >= v) for k, v in TARGETS.items()}
-    for stat in ("pearson", "kendall"):
-        out[stat] = bool(row[f"system_{stat}_estimate"] >= row[f"system_{stat}_rouge_2"])
-        if f"system_{stat}_combined" in row:
-            out[f"combined_{stat}"] = bool(row[f"system_{stat}_combined"] >= row[f"system_{stat}_rouge_2"])
-    return out
 
 
 def directions(names: Sequence[str], pooled: bool = True) -> list[tuple[tuple[str, ...], str]]:
