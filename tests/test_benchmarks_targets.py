@@ -101,5 +101,5 @@ def test_no_package_module_nor_chapter_names_the_targets():
         assert "target" not in text and "goal" not in text, path.name
     for path in (ROOT / "pyrabench").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
-        for name in ("TARGETS", "targets_met", "RECOMMENDED_N", "lever_claims", "domain_claims", "adaptation_claims"):
+        for name in ("TARGETS", "targets_met", "TARGET_N", "lever_claims", "domain_claims", "adaptation_claims"):
             assert name not in text, f"{path.relative_to(ROOT)} names {name}"
