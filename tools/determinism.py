@@ -26,6 +26,7 @@ import argparse
 import difflib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -97,10 +98,14 @@ def _run(cmd: list[str], env: dict[str, str], log: Path) -> tuple[int, float]:
 
 
 def _unit(kernel: str, out: Path) -> tuple[str, int, float]:
-    env = _env(kernel, 1, Path(tempfile.mkdtemp(prefix="pyrabench-det-unit-")))
+    cache = Path(tempfile.mkdtemp(prefix="pyrabench-det-unit-"))
+    env = _env(kernel, 1, cache)
     env.pop("PYRABENCH_DATA", None)
-    code, seconds = _run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x"], env,
-                         out / f"unit-{kernel}.log")
+    try:
+        code, seconds = _run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x"], env,
+                             out / f"unit-{kernel}.log")
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
     return kernel, code, seconds
 
 
@@ -109,12 +114,16 @@ def _config(spec: str, out: Path) -> tuple[str, int, float, Path]:
     cache = Path(tempfile.mkdtemp(prefix=f"pyrabench-det-{kernel}-{threads}-"))
     env = _env(kernel, int(threads), cache)
     printed = out / f"tables-{kernel}-{threads}.json"
-    code, seconds = _run([sys.executable, str(Path(__file__).resolve()), "--child", str(printed)], env,
-                         out / f"tables-{kernel}-{threads}.log")
-    if code == 0:  # the pins, in the cache the tables filled
-        code, more = _run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "pinned", "tests/data"],
-                          env, out / f"pinned-{kernel}-{threads}.log")
-        seconds += more
+    printed.unlink(missing_ok=True)
+    try:
+        code, seconds = _run([sys.executable, str(Path(__file__).resolve()), "--child", str(printed)], env,
+                             out / f"tables-{kernel}-{threads}.log")
+        if code == 0:  # the pins, in the cache the tables filled
+            code, more = _run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "pinned",
+                               "tests/data"], env, out / f"pinned-{kernel}-{threads}.log")
+            seconds += more
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
     return spec, code, seconds, printed
 
 
