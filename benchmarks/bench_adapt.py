@@ -1,18 +1,25 @@
-"""A user's own labels on a new domain: the adaptation table (unadapted, label shift, ``--adapt N``).
+"""A user's own labels on a new domain: the adaptation table (unadapted, label shift, ``--adapt N``),
+the levers behind ``--adapt``'s method, and the targets.
 
 Prints :func:`pyrabench.scoring.studies.adaptation.adaptation_table` as chapter 8 shows it: in each
 lite direction the data root holds labels for (each DUC corpus's lite views scored by the model of
 the other DUC corpora; PyrXSum by the model of all of them), the units' ECE, AUC and F1 and the
 summaries' and systems' interval coverage, unadapted, after the label-shift correction, and
 adapted on 10, 20 and 40 labelled examples (mean ± sd over five seeds, measured on the other
-examples only); then which of the issue's targets are met, and the seconds the table took (cold
-when ``PYRABENCH_NO_CACHE=1``; the features are read from the package cache either way).
-Needs PYRABENCH_DATA (falls back to the bundled sample, where the figures mean little).
-Usage: ``python benchmarks/bench_adapt.py``.
+examples only). Then the lever table at :data:`N` labelled examples: the draw (at random, or
+stratified by the examples' mean probability) × the recalibration's prior (Platt alone; pulled
+toward the model's own probabilities by pseudo-pairs worth k examples; or the method's, k damped
+as Platt's map alone moves the probabilities further), each with the system intervals from the
+pooled residuals alone and with each system's own residuals too (the method's).
+Then which of :data:`TARGETS` are met per direction at 10, 20 and 40, and the seconds the default
+table took (cold when ``PYRABENCH_NO_CACHE=1``; the features are read from the package cache
+either way). Needs PYRABENCH_DATA (falls back to the bundled sample, where the figures mean little).
+Usage: ``python benchmarks/bench_adapt.py [--no-levers]``.
 """
 
 from __future__ import annotations
 
+import sys
 import time
 
 import pandas as pd
@@ -20,10 +27,37 @@ import pandas as pd
 from pyrabench.data.corpora import load_corpus
 from pyrabench.dataroot import resolve
 from pyrabench.reports import adaptation as adaptation_reports
+from pyrabench.scoring.scu_model import adaptation as fitting
 from pyrabench.scoring.studies import adaptation
 from pyrabench.scoring.studies.levers import lite_dataset
 
 DUC = ("duc2006", "duc2007", "duc2007-update")
+#: ``--adapt N``'s targets with N = :data:`N` labelled examples, means over the seeds in every
+#: direction: the units' ECE, the other summaries inside their interval, the systems inside theirs.
+N = 20
+TARGETS = {"ece": 0.03, "summary_coverage": 0.93, "system_coverage": 0.90}
+INF = float("inf")
+#: The levers: (stratified draw, prior in examples (0: Platt alone), the scale damping it (inf: none)).
+LEVERS = [(False, 0.0, INF), (False, 10.0, INF), (False, fitting.PRIOR_EXAMPLES, fitting.PRIOR_SCALE),
+          (True, 0.0, INF), (True, 5.0, INF), (True, 10.0, INF), (True, 20.0, INF),
+          (True, fitting.PRIOR_EXAMPLES, fitting.PRIOR_SCALE)]
+
+
+def met(row) -> dict[str, bool]:
+    return {"ece": row["ece"] <= TARGETS["ece"], "summaries": row["summary_coverage"] >= TARGETS["summary_coverage"],
+            "systems": row["system_coverage"] >= TARGETS["system_coverage"]}
+
+
+def per_direction(table: pd.DataFrame, n: int) -> pd.DataFrame:
+    """Per scored direction at ``n``: mean ± sd of ECE and the coverages, and the targets met."""
+    rows = table[table["method"] == f"adapt {n}"]
+    g = rows.groupby("scored", sort=False)
+    out = g[["ece", "summary_coverage", "system_coverage", "system_coverage_pooled"]].mean()
+    out["ece sd"] = g["ece"].std(ddof=1)
+    out["summary sd"] = g["summary_coverage"].std(ddof=1)
+    out["ece_before"] = g["ece_before"].mean()
+    out["targets met"] = [", ".join(k for k, v in met(r).items() if v) or "none" for _, r in out.iterrows()]
+    return out
 
 
 def main() -> int:
@@ -36,6 +70,27 @@ def main() -> int:
     seconds = time.perf_counter() - t0
     with pd.option_context("display.width", 250, "display.max_columns", 20):
         print(adaptation_reports.adaptation_view(table).to_string())
+        print(f"\n--adapt N, the method (stratified draw, Platt with a prior of {fitting.PRIOR_EXAMPLES:g} examples "
+              f"damped at a move of {fitting.PRIOR_SCALE}, systems' own residuals): targets ECE ≤ {TARGETS['ece']}, summaries ≥ {TARGETS['summary_coverage']}, "
+              f"systems ≥ {TARGETS['system_coverage']} (means over {len(adaptation.SEEDS)} seeds)")
+        for n in adaptation.NS:
+            print(f"\nN = {n}:")
+            print(per_direction(table, n).round(4).to_string())
+        if "--no-levers" not in sys.argv:
+            print(f"\nlevers at N = {N} (means over the seeds; systems: own = with each system's own residuals, "
+                  "pooled = the pooled residuals alone):")
+            rows = []
+            for stratify, prior, scale in LEVERS:
+                t = adaptation.adaptation_table(duc, dataset, ns=(N,), prior_examples=prior, prior_scale=scale,
+                                                stratify=stratify)
+                name = ("Platt alone" if not prior else f"prior {prior:g}" if scale == INF else
+                        f"prior {prior:g}, damped at {scale:g}")
+                for scored, r in per_direction(t, N).iterrows():
+                    rows.append({"draw": "stratified" if stratify else "random", "map": name, "scored": scored,
+                                 "ECE": f"{r['ece']:.4f} ± {r['ece sd']:.4f}", "summaries": round(r["summary_coverage"], 3),
+                                 "systems own": round(r["system_coverage"], 3),
+                                 "systems pooled": round(r["system_coverage_pooled"], 3)})
+            print(pd.DataFrame(rows).set_index(["draw", "map", "scored"]).to_string())
     print()
     print(adaptation_reports.adaptation_claims(table))
     print(f"\ntable: {seconds:.1f} s")

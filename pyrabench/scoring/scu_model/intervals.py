@@ -20,7 +20,11 @@ other topics *and* other systems.
   estimate (:mod:`pyrabench.resampling`, one seed for every system), each resample shifted by a
   held-out system's error drawn at random from :attr:`SystemErrors.residuals` (manual mean −
   estimated mean of the held-out systems); the percentile interval of the shifted resamples.
-  Topic sampling and the scorer's per-system error are both in it.
+  Topic sampling and the scorer's per-system error are both in it. When the errors also hold
+  a system's *own* residuals (:attr:`SystemErrors.by_system`: its errors on a few labelled
+  examples of the same data, as ``--adapt`` measures them), its interval also spans the
+  bootstrap over topics shifted by the bootstrap mean of its own residuals: the wider of the
+  two at each end, so a system the scorer misjudges consistently is covered.
 
 :func:`coverage` is how the chapter and the tests check a level: the share of true values
 inside their intervals.
@@ -30,7 +34,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -126,9 +130,11 @@ def summary_errors(manual, estimate, sd, confidence: float = CONFIDENCE) -> Summ
 
 @dataclass(frozen=True)
 class SystemErrors:
-    """Held-out systems' errors of the mean estimate (manual mean − estimated mean)."""
+    """Held-out systems' errors of the mean estimate (manual mean − estimated mean); optionally
+    ``by_system``: a system's own errors, one per labelled example (module docstring)."""
 
     residuals: np.ndarray
+    by_system: Mapping[str, np.ndarray] | None = None
 
     @property
     def n(self) -> int:
@@ -159,6 +165,12 @@ def system_intervals(summaries: pd.DataFrame, errors: SystemErrors | None, confi
             if errors is not None and errors.n:
                 means = means + errors.residuals[rng.integers(0, errors.n, n_resamples)]
             low, high = percentile_interval(means, confidence)
+            own = None if errors is None or errors.by_system is None else errors.by_system.get(system)
+            if own is not None and len(own):
+                shifted = (est[bootstrap_indices(len(est), n_resamples, rng)].mean(axis=1)
+                           + own[bootstrap_indices(len(own), n_resamples, rng)].mean(axis=1))
+                a, b = percentile_interval(shifted, confidence)
+                low, high = min(low, a), max(high, b)
             low = max(low, 0.0)  # a mean score is never below 0, as a summary's bound
         rows.append({"system": system, "topics": len(g), "estimate": float(est.mean()),
                      "estimate_low": low, "estimate_high": high})
