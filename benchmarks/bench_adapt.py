@@ -10,7 +10,10 @@ examples only). Then the lever table at :data:`N` labelled examples: the draw (a
 stratified by the examples' mean probability) × the recalibration's prior (Platt alone; pulled
 toward the model's own probabilities by pseudo-pairs worth k examples; or the method's, k damped
 as Platt's map alone moves the probabilities further), each with the system intervals from the
-pooled residuals alone and with each system's own residuals too (the method's).
+pooled residuals alone and with each system's own residuals too (the method's). Then the same
+maps on PyrXSum with the model's probabilities pushed off by hand (:data:`PUSHES`, in logit: as
+far off as the model is on a domain of another annotation protocol), where a fixed prior holds
+the map back and the damped one does not.
 Then which of :data:`TARGETS` are met per direction at 10, 20 and 40, and the seconds the default
 table took (cold when ``PYRABENCH_NO_CACHE=1``; the features are read from the package cache
 either way). Needs PYRABENCH_DATA (falls back to the bundled sample, where the figures mean little).
@@ -22,12 +25,14 @@ from __future__ import annotations
 import sys
 import time
 
+import numpy as np
 import pandas as pd
 
 from pyrabench.data.corpora import load_corpus
 from pyrabench.dataroot import resolve
 from pyrabench.reports import adaptation as adaptation_reports
 from pyrabench.scoring.scu_model import adaptation as fitting
+from pyrabench.scoring.scu_model import scu_sets
 from pyrabench.scoring.studies import adaptation
 from pyrabench.scoring.studies.levers import lite_dataset
 
@@ -41,6 +46,41 @@ INF = float("inf")
 LEVERS = [(False, 0.0, INF), (False, 10.0, INF), (False, fitting.PRIOR_EXAMPLES, fitting.PRIOR_SCALE),
           (True, 0.0, INF), (True, 5.0, INF), (True, 10.0, INF), (True, 20.0, INF),
           (True, fitting.PRIOR_EXAMPLES, fitting.PRIOR_SCALE)]
+
+
+#: Synthetic domains: PyrXSum's probabilities p moved to sigmoid(a · logit p + b), (name, a, b).
+PUSHES = [("pushed up (0.8, +0.7)", 0.8, 0.7), ("pushed down (0.6, -0.9)", 0.6, -0.9)]
+
+
+class Pushed:
+    """A fitted lite model whose probabilities are pushed off by hand (:data:`PUSHES`)."""
+
+    def __init__(self, model, a: float, b: float):
+        self.model, self.a, self.b = model, a, b
+        self.summary_errors, self.system_errors = model.summary_errors, model.system_errors
+
+    def probabilities(self, frame, own_topics=False):
+        p = np.clip(self.model.probabilities(frame, own_topics=own_topics), 1e-6, 1 - 1e-6)
+        return 1 / (1 + np.exp(-(self.a * np.log(p / (1 - p)) + self.b)))
+
+
+def pushed_levers(duc: dict, dataset) -> pd.DataFrame:
+    model = scu_sets.fit(list(duc.values()), lite=True).lite_model
+    rate = float(np.mean(np.concatenate([f["y"].to_numpy(np.float64) for f in model.training.values()])))
+    frame = scu_sets.labelled_frame(dataset)
+    rows = []
+    for name, a, b in PUSHES:
+        for prior, scale in ((0.0, INF), (10.0, INF), (fitting.PRIOR_EXAMPLES, fitting.PRIOR_SCALE)):
+            got = pd.DataFrame(adaptation.direction_rows(Pushed(model, a, b), rate, frame, None, ns=(N,),
+                                                         prior_examples=prior, prior_scale=scale))
+            adapted = got[got["method"] == f"adapt {N}"]
+            rows.append({"PyrXSum": name, "map": "Platt alone" if not prior else f"prior {prior:g}" if scale == INF
+                         else f"prior {prior:g}, damped at {scale:g}",
+                         "ECE unadapted": round(float(got.loc[got["method"] == "none", "ece"].iloc[0]), 4),
+                         "ECE": f"{adapted['ece'].mean():.4f} ± {adapted['ece'].std(ddof=1):.4f}",
+                         "summaries": round(adapted["summary_coverage"].mean(), 3),
+                         "systems": round(adapted["system_coverage"].mean(), 3)})
+    return pd.DataFrame(rows).set_index(["PyrXSum", "map"])
 
 
 def met(row) -> dict[str, bool]:
@@ -91,6 +131,9 @@ def main() -> int:
                                  "systems own": round(r["system_coverage"], 3),
                                  "systems pooled": round(r["system_coverage_pooled"], 3)})
             print(pd.DataFrame(rows).set_index(["draw", "map", "scored"]).to_string())
+            if dataset is not None:
+                print(f"\nPyrXSum pushed off by hand, N = {N}, stratified draw:")
+                print(pushed_levers(duc, dataset).to_string())
     print()
     print(adaptation_reports.adaptation_claims(table))
     print(f"\ntable: {seconds:.1f} s")

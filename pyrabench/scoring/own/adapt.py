@@ -22,9 +22,12 @@ from ...resampling import N_RESAMPLES
 from ..manual import modified_ideal
 from ..scu_model import adaptation, intervals, scu_sets
 from ..scu_model.label_agreement import LabelAgreement, label_agreement
-from .summaries import OwnScores, system_table
+from .summaries import CONFIDENCE, OwnScores, system_table
 
 KEYS = ["topic", "system"]
+#: What an adapted system's interval is (the header of the per-system table).
+SYSTEM_INTERVAL = (f"estimate interval: bootstrap {CONFIDENCE * 100:g} % over topics, each draw shifted by a held-out system's error, "
+                   "widened to cover the system's own out-of-fold error on the examples adapted on")
 
 
 @dataclass
@@ -109,7 +112,7 @@ def adapt_scores(scores: OwnScores, labels: pd.DataFrame, pyramids: dict, n: int
     adapted = replace(scores, summaries=table.reset_index(drop=True),
                       systems=system_table(table, fitted.system_errors, seed, n_resamples),
                       scus=scus.reset_index(drop=True), summary_errors=fitted.summary_errors,
-                      system_errors=fitted.system_errors,
+                      system_errors=fitted.system_errors, system_interval=SYSTEM_INTERVAL,
                       items=tuple(it for it in scores.items if it.key["topic"] in set(rest)))
     agreement = label_agreement(adapted.scus, adapted.summaries, adapted.systems,
                                 labels[labels["topic"].isin(rest)], n_resamples, seed)
