@@ -136,13 +136,15 @@ def domain_table(table: pd.DataFrame) -> pd.DataFrame:
 #: Unadapted ECE in every direction; with ``n`` labelled examples (the recommended
 #: :data:`pyrabench.scoring.studies.adaptation.RECOMMENDED_N`), ECE and the share of the other
 #: summaries inside their 95 % interval.
-ADAPTATION = {"ece_unadapted": 0.05, "ece_adapted": 0.03, "summary_coverage_adapted": 0.93}
+ADAPTATION = {"ece_unadapted": 0.05, "ece_adapted": 0.03, "summary_coverage_adapted": 0.93,
+              "system_coverage_adapted": 0.90}
 
 
 def adaptation_met(summary: pd.DataFrame, n: int) -> dict[str, dict[str, bool]]:
     """Per scored direction of :func:`pyrabench.scoring.studies.adaptation.summary_table`:
     unadapted ECE ≤ .05 (as fitted, and after the label-shift correction); with ``n`` labelled
-    examples, mean ECE ≤ .03 and mean summary coverage ≥ .93 on the other examples."""
+    examples, mean ECE ≤ .03, mean summary coverage ≥ .93 and mean system coverage ≥ .90 on the
+    other examples."""
     out = {}
     for scored, g in summary.groupby("scored", sort=False):
         by = g.set_index("method")
@@ -151,7 +153,9 @@ def adaptation_met(summary: pd.DataFrame, n: int) -> dict[str, dict[str, bool]]:
                        "ece label shift": bool(by.loc["label shift", "ece"] <= ADAPTATION["ece_unadapted"]),
                        f"ece adapt {n}": adapted is not None and bool(adapted["ece"] <= ADAPTATION["ece_adapted"]),
                        f"summary coverage adapt {n}": adapted is not None and bool(
-                           adapted["summary_coverage"] >= ADAPTATION["summary_coverage_adapted"])}
+                           adapted["summary_coverage"] >= ADAPTATION["summary_coverage_adapted"]),
+                       f"system coverage adapt {n}": adapted is not None and bool(
+                           adapted["system_coverage"] >= ADAPTATION["system_coverage_adapted"])}
     return out
 
 
@@ -164,6 +168,9 @@ def adaptation_checklist(summary: pd.DataFrame, n: int, names: dict | None = Non
                        (f"summary coverage adapt {n}",
                         f"≥ {ADAPTATION['summary_coverage_adapted'] * 100:.0f} % of the other summaries inside their "
                         f"interval with {n} labelled examples"),
+                       (f"system coverage adapt {n}",
+                        f"≥ {ADAPTATION['system_coverage_adapted'] * 100:.0f} % of the systems inside their interval "
+                        f"with {n} labelled examples"),
                        ("ece unadapted", f"ECE ≤ {ADAPTATION['ece_unadapted']:.2f} unadapted"),
                        ("ece label shift", f"ECE ≤ {ADAPTATION['ece_unadapted']:.2f} after the label-shift correction")):
         yes = [names.get(d, d) for d, m in met.items() if m[key]]

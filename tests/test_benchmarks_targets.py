@@ -71,22 +71,24 @@ def test_transfer_targets():
 
 
 def _adaptation_table():
-    def row(scored, method, ece, cov, seed=-1):
-        return {"scored": scored, "method": method, "seed": seed, "ece": ece, "summary_coverage": cov}
+    def row(scored, method, ece, cov, seed=-1, systems=0.9):
+        return {"scored": scored, "method": method, "seed": seed, "ece": ece, "summary_coverage": cov,
+                "system_coverage": systems}
     return pd.DataFrame([row("a", "none", 0.05, 0.9), row("a", "label shift", 0.06, 0.9),
-                         row("a", "adapt 20", 0.02, 0.93, 0), row("a", "adapt 20", 0.04, 0.93, 1),
+                         row("a", "adapt 20", 0.02, 0.93, 0, 1.0), row("a", "adapt 20", 0.04, 0.93, 1, 0.8),
                          row("b", "none", 0.051, 0.9), row("b", "label shift", 0.04, 0.9),
-                         row("b", "adapt 20", 0.031, 0.94, 0), row("b", "adapt 20", 0.031, 0.91, 1)])
+                         row("b", "adapt 20", 0.031, 0.94, 0, 0.9), row("b", "adapt 20", 0.031, 0.91, 1, 0.89)])
 
 
 def test_adaptation_targets_are_read_at_their_bounds():
     summary = adaptation.summary_table(_adaptation_table())
     met = targets.adaptation_met(summary, 20)
-    # a: adapted ECE mean .03 (≤ .03), coverage .93; b: .031 (> .03), coverage .925 (< .93)
+    # a: adapted ECE mean .03 (≤ .03), coverage .93, systems .90 (≥ .90);
+    # b: .031 (> .03), coverage .925 (< .93), systems .895 (< .90)
     assert met == {"a": {"ece unadapted": True, "ece label shift": False, "ece adapt 20": True,
-                         "summary coverage adapt 20": True},
+                         "summary coverage adapt 20": True, "system coverage adapt 20": True},
                    "b": {"ece unadapted": False, "ece label shift": True, "ece adapt 20": False,
-                         "summary coverage adapt 20": False}}
+                         "summary coverage adapt 20": False, "system coverage adapt 20": False}}
     assert targets.adaptation_met(summary, 40)["a"]["ece adapt 40"] is False  # no row for 40
     claims = targets.adaptation_checklist(summary, 20, {"a": "A"})
     assert "* ECE ≤ 0.03 with 20 labelled examples: met on A; missed on b." in claims

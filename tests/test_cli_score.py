@@ -383,11 +383,7 @@ def test_adapt_option_rules(capsys, sample_root):
     labels = ["--labels", str(sample_root / "lite" / "labels"), "--calibrate-on", "duc2007"]
     _fails(capsys, _lite(sample_root, "--calibrate-on", "duc2007", "--adapt", "2"), "--adapt N", "--labels DIR")
     _fails(capsys, _lite(sample_root, *labels, "--adapt", "3"), "cannot adapt on 3 examples", "at most 2")
-    _fails(capsys, _lite(sample_root, *labels, "--adapt", "1"), "at least 2 labelled examples")
     _fails(capsys, ["score", "--data", str(sample_root), "--adapt", "2"], "--adapt needs --peers")
-    with pytest.raises(SystemExit):
-        main(_lite(sample_root, *labels, "--adapt", "0"))
-    assert "must be 1 or more" in capsys.readouterr().err
 
 
 # --------------------------------------------------------------------------- foreign units, 100 columns
@@ -525,3 +521,76 @@ def test_system_pairs_printed_compact_and_listed_in_json(capsys, sample_root):
     assert pairs["metrics"]["estimate"]["decided"] == len(again)
     row = next(line for line in section if line.split()[0] == "estimate")
     assert row.split()[1:] == [str(len(again)), f"{len(again) / 6:.3f}"]
+
+
+
+
+@pytest.mark.parametrize("n", ["-1", "0", "1", "two"])
+def test_adapt_states_one_minimum_at_once(capsys, sample_root, n):
+    """Every N below the minimum is refused by the option itself, with the one rule on N."""
+    labels = ["--labels", str(sample_root / "lite" / "labels"), "--calibrate-on", "duc2007"]
+    with pytest.raises(SystemExit) as exit_:
+        main(_lite(sample_root, *labels, "--adapt", n))
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and "N must be 2 or more" in err
+    assert "0 or more" not in err and "1 or more" not in err and "at least 2" not in err
+
+
+def _no_scoring(monkeypatch):
+    import pyrabench.commands.score as command
+
+    def scored(*args, **kwargs):
+        raise AssertionError("scored before refusing")
+
+    monkeypatch.setattr(command, "score_summaries", scored)
+
+
+@pytest.mark.parametrize("n", ["3", "4", "9"])
+def test_adapt_refuses_n_before_scoring(capsys, sample_root, monkeypatch, n):
+    _no_scoring(monkeypatch)  # four labelled examples: 2 to adapt on, at most, and 2 left
+    labels = ["--labels", str(sample_root / "lite" / "labels"), "--calibrate-on", "duc2007"]
+    _fails(capsys, _lite(sample_root, *labels, "--adapt", n), f"cannot adapt on {n} examples", "N must be 2 or more",
+           "at most 2")
+
+
+def _topic_folders(sample_root, tmp_path, leave_out=("volcano3", "gamma")):
+    """The sample's line summaries as <system>/<topic>.txt, but one (topic, system) left out."""
+    ids = (sample_root / "lite" / "ids.txt").read_text().split()
+    folder = tmp_path / "peers"
+    for f in sorted((sample_root / "lite" / "summaries").glob("*.summary")):
+        for topic, text in zip(ids, f.read_text().splitlines()):
+            if (topic, f.stem) != leave_out:
+                (folder / f.stem).mkdir(parents=True, exist_ok=True)
+                (folder / f.stem / f"{topic}.txt").write_text(text + "\n", encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("seed", ["0", "1", "2", "3"])
+def test_labels_of_an_example_with_no_summary_are_refused_drawn_or_not(capsys, sample_root, tmp_path,
+                                                                      monkeypatch, seed):
+    """gamma wrote nothing for volcano3 (line 3 of the ids) but gamma.label labels it: refused
+    before scoring, naming the label file and line, whichever examples the seed draws."""
+    _no_scoring(monkeypatch)
+    root = sample_root / "lite"
+    argv = ["score", "--data", str(sample_root), "--units", str(root / "SCUs.txt"), "--ids", str(root / "ids.txt"),
+            "--peers", str(_topic_folders(sample_root, tmp_path)), "--labels", str(root / "labels"),
+            "--calibrate-on", "duc2007", "--seed", seed]
+    for extra in (["--adapt", "2"], []):
+        _fails(capsys, argv + extra, f"{root / 'labels' / 'gamma.label'}:3:",
+               "labels for example 'volcano3', but no summary of it by system 'gamma' was given")
+
+
+def test_labels_all_alike_in_the_drawn_examples_are_warned(capsys, sample_root, tmp_path):
+    labels = tmp_path / "labels"
+    labels.mkdir()
+    for f in (sample_root / "lite" / "labels").glob("*.label"):  # every unit absent
+        (labels / f.name).write_text("".join("\t".join("0" for _ in line.split("\t")) + "\n"
+                                             for line in f.read_text().splitlines()), encoding="utf-8")
+    assert main(_lite(sample_root, "--labels", str(labels), "--calibrate-on", "duc2007", "--adapt", "2",
+                      "--json")) == 0
+    captured = capsys.readouterr()
+    assert ("pyrabench: warning: the 2 examples drawn to adapt on have every unit labelled absent (0): no "
+            "recalibration can be fitted on labels all alike, so the model's probabilities are kept") in captured.err
+    out = json.loads(captured.out)
+    assert out["adapt"]["map"] == "none" and out["adapt"]["brier"]["platt"] is None
+    assert "probabilities kept (their labels are all alike" in out["adapt"]["note"]

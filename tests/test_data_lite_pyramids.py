@@ -149,6 +149,16 @@ def test_a_label_line_longer_than_its_units_is_refused(lite):
     assert err.value.path == str(bad) and err.value.line == 2
 
 
+def test_labels_of_a_summary_not_given_are_refused_naming_the_file_and_line(lite):
+    units = read_units(lite / "SCUs.txt", lite / "ids.txt")
+    given = {("bridge", "a"), ("library", "a"), ("bridge", "b")}  # b wrote nothing for library
+    with pytest.raises(DataFormatError, match="labels for example 'library', but no summary of it by system 'b' "
+                                              "was given") as err:
+        read_labels(lite / "labels", units, summaries=given)
+    assert err.value.path == str(lite / "labels" / "b.label") and err.value.line == 2
+    assert len(read_labels(lite / "labels", units, summaries=given | {("library", "b")})) == 10
+
+
 def test_label_files_must_match_the_systems_scored(lite):
     units = read_units(lite / "SCUs.txt", lite / "ids.txt")
     with pytest.raises(DataFormatError, match="no label file for system.s. c"):

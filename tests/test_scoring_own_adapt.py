@@ -53,3 +53,24 @@ def test_too_many_examples_is_a_clear_error(scored):
     dataset, pyramids, scores = scored
     with pytest.raises(PyrabenchError, match="at most 2"):
         adapt_scores(scores, dataset.labels, pyramids, 3)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_labels_of_a_summary_not_scored_are_refused_drawn_or_not(scored, seed):
+    dataset, pyramids, scores = scored
+    dropped = scores.summaries[~((scores.summaries["topic"] == "volcano3") & (scores.summaries["system"] == "gamma"))]
+    from dataclasses import replace
+
+    with pytest.raises(PyrabenchError, match="labels for a summary not scored: example 'volcano3', system 'gamma'"):
+        adapt_scores(replace(scores, summaries=dropped), dataset.labels, pyramids, 2, seed=seed, n_resamples=50)
+
+
+def test_the_draw_is_stratified_by_the_models_mean_probability(scored):
+    """Four examples, two to draw: two strata of two examples ranked by their mean probability;
+    one example of each is drawn, whatever the seed."""
+    dataset, pyramids, scores = scored
+    mean = scores.scus.groupby("topic")["p"].mean().sort_values(kind="mergesort")
+    low, high = set(mean.index[:2]), set(mean.index[2:])
+    for seed in range(4):
+        used = set(adapt_scores(scores, dataset.labels, pyramids, 2, seed=seed, n_resamples=50).used)
+        assert len(used & low) == 1 and len(used & high) == 1

@@ -3,12 +3,14 @@ miscalibrated domain the adaptation corrects."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pandas as pd
 import pytest
 
-from pyrabench.errors import PyrabenchError
-from pyrabench.scoring.scu_model import adaptation, intervals
+from pyrabench.errors import PyrabenchError, PyrabenchWarning
+from pyrabench.scoring.scu_model import adaptation, intervals, reliability
 from pyrabench.scoring.scu_model.label_agreement import expected_calibration_error
 
 pytest.importorskip("sklearn")
@@ -33,10 +35,49 @@ def test_split_keeps_a_group_out_of_the_rest():
     assert len(rest) == len(EXAMPLES) - sum(1 for e in EXAMPLES if groups[e] in touched)
 
 
-@pytest.mark.parametrize("n, message", [(1, "at least 2"), (29, "at most 28"), (40, "at most 28")])
+@pytest.mark.parametrize("n, message", [(-1, "on -1 labelled"), (0, "on 0 labelled"), (1, "on 1 labelled"),
+                                        (29, "at most 28"), (40, "at most 28")])
 def test_split_refuses_too_few_on_either_side(n, message):
-    with pytest.raises(PyrabenchError, match=message):
+    with pytest.raises(PyrabenchError, match=message) as err:
         adaptation.split(EXAMPLES, n)
+    assert adaptation.N_RULE in str(err.value)  # one minimum, stated in every refusal
+    assert "at least 2 labelled" not in str(err.value) and "1 or more" not in str(err.value)
+
+
+def test_the_rule_on_n_is_stated_once_from_the_minimum():
+    assert adaptation.N_RULE == f"N must be {adaptation.MIN_ADAPT} or more" == "N must be 2 or more"
+    adaptation.check_n(2, 4)  # two to adapt on, two left: the least that works
+    for n, examples in ((1, 30), (3, 4), (2, 3)):
+        with pytest.raises(PyrabenchError, match=adaptation.N_RULE):
+            adaptation.check_n(n, examples)
+
+
+def test_a_stratified_draw_takes_one_example_of_each_stratum():
+    """Scores 0..29 in the examples' order: ten strata of three consecutive examples; the draw
+    takes exactly one of each (worked by hand: e00–e02, e03–e05, …), seeded."""
+    score = {e: float(k) for k, e in enumerate(EXAMPLES)}
+    used, rest = adaptation.split(EXAMPLES, 10, seed=3, score=score)
+    assert sorted(int(e[1:]) // 3 for e in used) == list(range(10))
+    assert set(used) | set(rest) == set(EXAMPLES) and not set(used) & set(rest)
+    assert adaptation.split(EXAMPLES, 10, seed=3, score=score) == (used, rest)
+    assert adaptation.split(EXAMPLES, 10, seed=4, score=score)[0] != used
+    with pytest.raises(PyrabenchError, match="no score to stratify the draw for example 'e29'"):
+        adaptation.split(EXAMPLES, 10, score={e: 0.0 for e in EXAMPLES[:-1]})
+
+
+def test_a_stratified_draw_of_groups_keeps_them_whole():
+    groups = {e: f"g{int(e[1:]) // 5}" for e in EXAMPLES}  # six groups of five
+    score = {e: float(int(e[1:]) // 5) for e in EXAMPLES}  # a group's score: its number
+    used, rest = adaptation.split(EXAMPLES, 10, seed=0, groups=groups, score=score)
+    touched = {groups[e] for e in used}
+    # two groups needed: strata {g0, g1, g2} and {g3, g4, g5}, one drawn from each
+    assert len(used) == 10 and len(touched) == 2 and sorted(int(g[1:]) // 3 for g in touched) == [0, 1]
+    assert not touched & {groups[e] for e in rest}
+
+
+def test_example_scores_are_the_mean_probability_of_each_example():
+    frame = pd.DataFrame({"topic": ["a", "a", "b", "b", "b"]})
+    assert adaptation.example_scores(frame, [0.2, 0.4, 0.0, 0.3, 0.6]) == pytest.approx({"a": 0.3, "b": 0.3})
 
 
 def _domain(seed: int, examples=EXAMPLES, systems=8, units=6, scale=1.0, shift=0.0):
@@ -66,11 +107,34 @@ def test_adaptation_corrects_a_miscalibrated_domain_on_the_other_examples():
     assert fitted.summary_errors.bounded and fitted.system_errors.n == 8
 
 
-def test_a_calibrated_model_is_left_as_it_is():
+def test_a_calibrated_model_is_barely_moved():
     frame, p = _domain(1)
-    fitted = adaptation.fit(frame, p, adaptation.split(EXAMPLES, 10, seed=0)[0])
-    assert fitted.recalibration.method == "none"
-    assert fitted(p).tolist() == p.tolist()
+    used = adaptation.split(EXAMPLES, 10, seed=0)[0]
+    fitted = adaptation.fit(frame, p, used)
+    alone = adaptation.fit(frame, p, used, prior_examples=0)  # Platt on the ten examples alone
+    assert fitted.recalibration.method == "platt"
+    moved, moved_alone = np.abs(fitted(p) - p).max(), np.abs(alone(p) - p).max()
+    assert moved < 0.05 and moved < moved_alone  # the prior pulls the map toward the model's own
+
+
+def test_the_prior_shrinks_the_map_toward_the_model_by_its_weight():
+    frame, p = _domain(5, scale=0.5, shift=-1.2)
+    used = adaptation.split(EXAMPLES, 10, seed=0)[0]
+    gaps = [np.abs(adaptation.fit(frame, p, used, prior_examples=k, prior_scale=float("inf"))(p) - p).mean()
+            for k in (0, 10, 1000)]
+    assert gaps[0] > gaps[1] > gaps[2] and gaps[2] < 0.01  # a prior of 1000 examples: hardly a move
+
+
+def test_the_prior_is_damped_as_platt_alone_moves_the_probabilities_further():
+    frame, p = _domain(8, scale=0.5, shift=-1.2)
+    rows = frame["topic"].isin(adaptation.split(EXAMPLES, 10, seed=0)[0]).to_numpy()
+    ps, ys = p[rows], frame.loc[rows, "y"].to_numpy(np.float64)
+    move = np.mean(np.abs(reliability.fit_recalibration(ps, ys, "platt")(ps) - ps))
+    assert move > 0.1  # far off: the prior is a small fraction of its 20 examples
+    expected = 20 / (1 + (move / 0.03) ** 2)
+    assert adaptation.prior_weight(ps, ys, 20, 0.03) == pytest.approx(expected) and expected < 2
+    assert adaptation.prior_weight(ps, ys, 20, float("inf")) == 20.0
+    assert adaptation.prior_weight(ps, np.zeros_like(ys), 20, 0.03) == 20.0  # no map to measure a move by
 
 
 def test_the_prior_errors_only_widen_the_intervals():
@@ -89,14 +153,35 @@ def test_adapting_on_an_example_without_labels_is_an_error():
         adaptation.fit(frame, p, ["e00", "zz"])
 
 
-def test_a_map_that_cannot_be_fitted_is_not_a_candidate():
+@pytest.mark.parametrize("value, said", [(False, "absent (0)"), (True, "present (1)")])
+def test_labels_all_alike_keep_the_probabilities_and_warn(value, said):
     frame, p = _domain(4, scale=0.5, shift=-1.2)
     used = adaptation.split(EXAMPLES, 4, seed=0)[0]
-    frame.loc[frame["topic"].isin(used), "y"] = False  # the drawn examples hold no present unit
+    frame.loc[frame["topic"].isin(used), "y"] = value  # the drawn examples: every unit alike
+    with pytest.warns(PyrabenchWarning, match=f"have every unit labelled {re.escape(said)}: no recalibration can be "
+                                              "fitted.*probabilities are kept"):
+        fitted = adaptation.fit(frame, p, used)
+    assert fitted.recalibration.method == "none" and fitted.brier["platt"] is None
+    assert fitted(p).tolist() == p.tolist() and fitted.summary_errors.n == 4 * 8
+
+
+def test_one_fold_of_labels_alike_is_fitted_through_the_prior():
+    frame, p = _domain(6, scale=0.5, shift=-1.2)
+    used = adaptation.split(EXAMPLES, 10, seed=0)[0]
+    frame.loc[frame["topic"].isin(used[:6]), "y"] = False  # folds 0 and 1 hold only absent units …
+    frame.loc[frame["topic"] == used[0], "y"] = True  # … but not all of them: the fit goes on
     fitted = adaptation.fit(frame, p, used)
-    assert fitted.recalibration.method == "none" and fitted.brier["platt"] == float("inf")
-    with pytest.raises(PyrabenchError, match="no recalibration of platt can be fitted"):
-        adaptation.fit(frame, p, used, candidates=("platt",))
+    assert fitted.recalibration.method == "platt" and np.isfinite(fitted.brier["platt"])
+
+
+def test_each_system_keeps_its_own_residuals_per_example():
+    frame, p = _domain(7, scale=0.5, shift=-1.2)
+    used = adaptation.split(EXAMPLES, 10, seed=0)[0]
+    fitted = adaptation.fit(frame, p, used)
+    own = fitted.system_errors.by_system
+    assert sorted(own) == [f"s{k}" for k in range(8)] and all(len(r) == 10 for r in own.values())
+    # a system's pooled residual (its mean manual minus mean estimate) is the mean of its own per example
+    assert sorted(np.mean(r) for r in own.values()) == pytest.approx(sorted(fitted.system_errors.residuals))
 
 
 def test_too_few_examples_to_adapt_at_all_says_how_many_are_needed():

@@ -180,3 +180,27 @@ def test_a_system_interval_below_zero_is_floored_at_zero():
     new = pd.DataFrame({"system": ["a"] * 2, "topic": ["t1", "t2"], "estimate": [0.01, 0.5]})
     table = intervals.system_intervals(new, intervals.SystemErrors(np.array([-0.4, 0.3])), seed=0)
     assert table["estimate_low"].iloc[0] == 0.0 and table["estimate_high"].iloc[0] > 0.5
+
+
+def test_a_systems_own_residuals_widen_its_interval_to_cover_them():
+    """With ``by_system``, A's interval is the envelope of the pooled one and of the topic
+    bootstrap shifted by the bootstrap mean of A's own residuals (replayed from the same seed);
+    B, with no residuals of its own, keeps the pooled interval."""
+    from pyrabench.resampling import bootstrap_indices, percentile_interval
+
+    frame = pd.DataFrame({"system": ["A", "A", "A", "B", "B"], "topic": ["t1", "t2", "t3", "t1", "t2"],
+                          "estimate": [0.1, 0.2, 0.3, 0.4, 0.6]})
+    own = np.array([0.3, 0.25, 0.35])  # A is under-estimated by about .3 on its labelled examples
+    pooled = intervals.SystemErrors(np.array([0.01, -0.01]))
+    got = intervals.system_intervals(frame, intervals.SystemErrors(pooled.residuals, {"A": own}), 0.9, 3, 200)
+    plain = intervals.system_intervals(frame, pooled, 0.9, 3, 200)
+    rng = np.random.default_rng(3)
+    est = np.array([0.1, 0.2, 0.3])
+    means = est[bootstrap_indices(3, 200, rng)].mean(axis=1) + pooled.residuals[rng.integers(0, 2, 200)]
+    low, high = percentile_interval(means, 0.9)
+    shifted = est[bootstrap_indices(3, 200, rng)].mean(axis=1) + own[bootstrap_indices(3, 200, rng)].mean(axis=1)
+    a, b = percentile_interval(shifted, 0.9)
+    assert got.loc[0, ["estimate_low", "estimate_high"]].tolist() == pytest.approx([min(low, a), max(high, b)])
+    assert plain.loc[0, ["estimate_low", "estimate_high"]].tolist() == pytest.approx([low, high])
+    assert got.loc[0, "estimate_high"] > 0.2 + 0.25 > plain.loc[0, "estimate_high"]  # A's truth, about .5, is inside
+    assert got.loc[1].tolist() == plain.loc[1].tolist()

@@ -72,7 +72,7 @@ def test_the_missing_library_is_named_for_what_needs_it(monkeypatch):
     monkeypatch.setattr(reliability, "require", lambda *args: asked.append(args) or pytest.importorskip(args[0]))
     reliability.fit_recalibration([0.2, 0.4], [0, 1], "platt")
     reliability.fit_recalibration([0.2, 0.4], [0, 1], "isotonic")
-    assert asked == [("sklearn.linear_model", "scoring", "recalibrated SCU probabilities"),
+    assert asked == [("sklearn.linear_model", "scoring", "the calibrated SCU probabilities"),  # logistic_regression's
                      ("sklearn.isotonic", "scoring", "recalibrated SCU probabilities")]
 
 
@@ -88,3 +88,30 @@ def test_the_missing_library_is_named_for_what_needs_it(monkeypatch):
 def test_bad_input_is_a_clear_error(p, y, method, message):
     with pytest.raises(PyrabenchError, match=message):
         reliability.fit_recalibration(p, y, method)
+
+
+def test_a_prior_pulls_platt_toward_the_identity_by_its_weight():
+    """Pseudo-pairs with the model's own probabilities as their labels: the identity fits them
+    exactly, so the map moves less from the identity (on average: two-parameter maps may cross
+    near an end) as the prior grows; the fit is a weighted logistic fit written out by hand."""
+    rng = np.random.default_rng(5)
+    p = rng.uniform(0.05, 0.95, 400)
+    y = (rng.uniform(size=400) < 1 / (1 + np.exp(-(0.5 * np.log(p / (1 - p)) + 0.8)))).astype(int)
+    q = np.linspace(0.05, 0.95, 7)
+    alone, some, much = (reliability.fit_recalibration(p, y, "platt", prior=k)(q) for k in (0.0, 1.0, 100.0))
+    assert np.abs(much - q).mean() < np.abs(some - q).mean() < np.abs(alone - q).mean()
+    assert np.abs(much - q).max() < 0.02
+    x = np.log(p / (1 - p))[:, None]
+    model = reliability.logistic_regression(1e6).fit(np.vstack([x, x, x]), np.r_[y, np.ones(400), np.zeros(400)],
+                                                     sample_weight=np.r_[np.ones(400), p, 1 - p])
+    assert some == pytest.approx(model.predict_proba(np.log(q / (1 - q))[:, None])[:, 1])
+
+
+def test_a_prior_fits_labels_all_alike_and_must_be_a_weight():
+    r = reliability.fit_recalibration([0.2, 0.4, 0.6], [0, 0, 0], "platt", prior=1.0)
+    assert np.all(r(np.array([0.2, 0.4, 0.6])) < np.array([0.2, 0.4, 0.6]))  # pulled down, not to 0
+    with pytest.raises(PyrabenchError, match="both marked and unmarked"):
+        reliability.fit_recalibration([0.2, 0.4], [0, 0], "platt")
+    for bad in (-1.0, float("nan"), float("inf")):
+        with pytest.raises(PyrabenchError, match="the prior of a recalibration is a weight of 0 or more"):
+            reliability.fit_recalibration([0.2, 0.4], [0, 1], "platt", prior=bad)

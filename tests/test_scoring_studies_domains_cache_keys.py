@@ -39,4 +39,5 @@ def test_adaptation_table_key(keyed):
     fn = adaptation.adaptation_table
     check(fn, fn, {"duc": {"duc2006": "A"}},
           {"duc": [{"duc2006": "B"}, {"duc2007": "A"}], "dataset": ["L"], "lite_name": ["another"],
-           "ns": [(10,)], "seeds": [(0,)], "n_resamples": [11]})
+           "ns": [(10,)], "seeds": [(0,)], "n_resamples": [11], "prior_examples": [5.0],
+           "prior_scale": [float("inf")], "stratify": [False]})

@@ -33,6 +33,7 @@ from ..scoring.own.adapt import adapt_scores
 from ..scoring.own.pan_export import write_pan
 from ..scoring.own.summaries import score_summaries
 from ..scoring.recipe2013.pipeline import run_corpus
+from ..scoring.scu_model import adaptation
 from ..scoring.scu_model.label_agreement import SCORES, label_agreement
 from ..scoring.system_pairs import system_pairs
 from ._common import (
@@ -41,10 +42,20 @@ from ._common import (
     finite_float,
     nonempty,
     nonnegative_int,
-    positive_int,
     print_json,
     print_table,
 )
+
+
+def adapt_n(text: str) -> int:
+    """``--adapt N``: an integer, at least :data:`.adaptation.MIN_ADAPT` (its :data:`~.adaptation.N_RULE`)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer; {adaptation.N_RULE}") from None
+    if value < adaptation.MIN_ADAPT:
+        raise argparse.ArgumentTypeError(f"{text!r}: {adaptation.N_RULE}")
+    return value
 
 
 def add_arguments(parser) -> None:
@@ -87,10 +98,11 @@ def add_arguments(parser) -> None:
     own.add_argument("--labels", metavar="DIR", type=nonempty, default=None,
                      help="with --units: <system>.label files (per summary, 1/0 per unit, tab-separated); also "
                           "report how the counted units and the scores agree with them")
-    own.add_argument("--adapt", metavar="N", type=positive_int, default=None,
+    own.add_argument("--adapt", metavar="N", type=adapt_n, default=None,
                      help="with --labels: recalibrate the model and its intervals on N labelled examples drawn with "
                           "--seed (every system's summary of each), then score and report on the other examples "
-                          "only")
+                          f"only; {adaptation.N_RULE}, and at least {adaptation.MIN_REST} labelled examples must be "
+                          "left")
     own.add_argument("--calibrate-on", metavar="CORPUS", choices=CORPUS_NAMES, default=None,
                      help="annotated corpus the calibrated model is fitted on (default: with --corpus, that "
                           "corpus; with --pyramid or --units, the default model, fitted on every annotated domain "
@@ -205,8 +217,11 @@ def _own(args) -> int:
         units = read_units(args.units, args.ids)
         pyramid = units.pyramids()
         peers = read_line_summaries(args.peers, units) if is_line_aligned(args.peers) else read_summaries(args.peers)
-        if args.labels is not None:  # read before scoring, so a bad label file fails at once
-            labels = read_labels(args.labels, units, systems=sorted({s.system for s in peers}))
+        if args.labels is not None:  # read before scoring, so a bad label file (or N) fails at once
+            labels = read_labels(args.labels, units, systems=sorted({s.system for s in peers}),
+                                 summaries={(s.topic, s.system) for s in peers})
+            if args.adapt is not None:
+                adaptation.check_n(args.adapt, labels["topic"].nunique())
     scores = score_summaries(
         peers, corpus=args.corpus, pyramid=pyramid, similarity=args.auto or "wmf",
         threshold=args.threshold[0] if args.threshold else None, calibrate_on=args.calibrate_on,

@@ -208,11 +208,13 @@ def read_line_summaries(path, units: LiteUnits) -> list[Summary]:
     return out
 
 
-def read_labels(path, units: LiteUnits, systems=None) -> pd.DataFrame:
+def read_labels(path, units: LiteUnits, systems=None, summaries=None) -> pd.DataFrame:
     """The crowd labels of ``<system>.label`` files (a folder of them, or one): one row per
     (example, system, unit): ``topic``, ``system``, ``scu_id`` (the unit's 1-based position),
     ``y`` (1: present). With ``systems``, every one of them needs a label file and no other
-    file is taken (a label file of a system not scored is an error, not dropped in silence)."""
+    file is taken (a label file of a system not scored is an error, not dropped in silence).
+    With ``summaries`` (the ``(example, system)`` pairs given a summary), a labelled line with
+    no summary is an error naming the file and line."""
     files = _aligned_files(Path(path), LABEL_SUFFIX, "per summary, 1/0 per unit, tab-separated")
     if systems is not None:
         wanted, have = set(systems), {f.stem for f in files}
@@ -234,6 +236,9 @@ def read_labels(path, units: LiteUnits, systems=None) -> pd.DataFrame:
             bad = next((x for x in labels if x.strip() not in ("0", "1")), None)
             if bad is not None:
                 raise DataFormatError(f, f"label {bad!r} is not 0 or 1", line=number)
+            if summaries is not None and (topic, f.stem) not in summaries:
+                raise DataFormatError(f, f"labels for example {topic!r}, but no summary of it by system {f.stem!r} "
+                                         "was given", line=number)
             topics.extend([topic] * len(us))
             systems_.extend([f.stem] * len(us))
             ids.extend(range(1, len(us) + 1))

@@ -3,9 +3,11 @@ the others only (``pyrabench score … --labels DIR --adapt N``).
 
 The model fitted on DUC holds its probabilities and intervals on DUC; on a new domain they may sit
 off. A user who labels a few examples gets a scorer fitted to their domain (:mod:`.adaptation`):
-``n`` examples are drawn with the seed (every system's summary of each), the recalibration map and
-the intervals' errors are refitted on them, and every summary, system and agreement figure
-returned is of the **other** examples. An empty summary still scores 0.
+``n`` examples are drawn with the seed (every system's summary of each; stratified by the
+model's mean probability per example, no label read), the recalibration map and the intervals'
+errors are refitted on them, and every summary, system and agreement figure returned is of the
+**other** examples. An empty summary still scores 0; a label of a summary not scored is an error,
+drawn or not.
 """
 
 from __future__ import annotations
@@ -20,9 +22,12 @@ from ...resampling import N_RESAMPLES
 from ..manual import modified_ideal
 from ..scu_model import adaptation, intervals, scu_sets
 from ..scu_model.label_agreement import LabelAgreement, label_agreement
-from .summaries import OwnScores, system_table
+from .summaries import CONFIDENCE, OwnScores, system_table
 
 KEYS = ["topic", "system"]
+#: What an adapted system's interval is (the header of the per-system table).
+SYSTEM_INTERVAL = (f"estimate interval: bootstrap {CONFIDENCE * 100:g} % over topics, each draw shifted by a held-out system's error, "
+                   "widened to cover the system's own out-of-fold error on the examples adapted on")
 
 
 @dataclass
@@ -40,8 +45,9 @@ class Adapted:
     def note(self) -> str:
         """The line the output prints: which examples adapted the model, and on what the figures are."""
         fitted = self.adaptation
-        how = ("its probabilities recalibrated (Platt)" if fitted.recalibration.method == "platt" else
-               "its probabilities kept (a Platt map did not lower the out-of-fold Brier score)")
+        how = ("its probabilities recalibrated (Platt, pulled toward the model's own by a prior of up to "
+               f"{adaptation.PRIOR_EXAMPLES:g} examples)" if fitted.recalibration.method == "platt" else
+               "its probabilities kept (their labels are all alike: nothing to recalibrate on)")
         return (f"adapted on {len(self.used)} labelled examples drawn with seed {self.seed} ({', '.join(self.used)}): "
                 f"{how}, its intervals from their out-of-fold errors and the model's own; every score and figure "
                 f"below is of the other {len(self.rest)} examples only")
@@ -50,7 +56,7 @@ class Adapted:
         fitted = self.adaptation
         return {"n": len(self.used), "seed": self.seed, "used": list(self.used), "reported_on": list(self.rest),
                 "map": fitted.recalibration.method,
-                "brier": {m: (v if np.isfinite(v) else None) for m, v in fitted.brier.items()}, "pairs": fitted.pairs,
+                "brier": dict(fitted.brier), "pairs": fitted.pairs,
                 "presence_rate": fitted.rate, "note": self.note()}
 
 
@@ -75,9 +81,16 @@ def adapt_scores(scores: OwnScores, labels: pd.DataFrame, pyramids: dict, n: int
     if scores.summary_errors is None:
         raise PyrabenchError("--adapt recalibrates the model's estimates: there is no model to adapt (give "
                              "--calibrate-on CORPUS)")
-    used, rest = adaptation.split(labels["topic"].unique(), n, seed)
+    scored = pd.MultiIndex.from_frame(scores.summaries[KEYS])
+    labelled = pd.MultiIndex.from_frame(labels[KEYS].drop_duplicates())
+    if not labelled.isin(scored).all():
+        topic, system = labelled[~labelled.isin(scored)][0]
+        raise PyrabenchError(f"labels for a summary not scored: example {topic!r}, system {system!r} (no summary of "
+                             "it was given)")
     frame = _frame(scores, labels, pyramids)
-    fitted = adaptation.fit(frame, frame["p"].to_numpy(), used, KEYS, "system",
+    p = frame["p"].to_numpy()
+    used, rest = adaptation.split(labels["topic"].unique(), n, seed, score=adaptation.example_scores(frame, p))
+    fitted = adaptation.fit(frame, p, used, KEYS, "system",
                             prior=(scores.summary_errors, scores.system_errors))
     on = frame["topic"].isin(rest).to_numpy()
     sub = frame[on].reset_index(drop=True)
@@ -99,7 +112,7 @@ def adapt_scores(scores: OwnScores, labels: pd.DataFrame, pyramids: dict, n: int
     adapted = replace(scores, summaries=table.reset_index(drop=True),
                       systems=system_table(table, fitted.system_errors, seed, n_resamples),
                       scus=scus.reset_index(drop=True), summary_errors=fitted.summary_errors,
-                      system_errors=fitted.system_errors,
+                      system_errors=fitted.system_errors, system_interval=SYSTEM_INTERVAL,
                       items=tuple(it for it in scores.items if it.key["topic"] in set(rest)))
     agreement = label_agreement(adapted.scus, adapted.summaries, adapted.systems,
                                 labels[labels["topic"].isin(rest)], n_resamples, seed)

@@ -20,7 +20,11 @@ other topics *and* other systems.
   estimate (:mod:`pyrabench.resampling`, one seed for every system), each resample shifted by a
   held-out system's error drawn at random from :attr:`SystemErrors.residuals` (manual mean −
   estimated mean of the held-out systems); the percentile interval of the shifted resamples.
-  Topic sampling and the scorer's per-system error are both in it.
+  Topic sampling and the scorer's per-system error are both in it. When the errors also hold
+  a system's *own* residuals (:attr:`SystemErrors.by_system`: its errors on a few labelled
+  examples of the same data, as ``--adapt`` measures them), its interval also spans the
+  bootstrap over topics shifted by the bootstrap mean of its own residuals: the wider of the
+  two at each end, so a system the scorer misjudges consistently is covered.
 
 **Every finite bound lies in [0, 1]** (:func:`bounded`): the score is a share of the units (a lite
 pyramid's) or of the ideal weight (a pyramid's modified score), so an interval is cut to the scale
@@ -37,7 +41,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -141,9 +145,11 @@ def summary_errors(manual, estimate, sd, confidence: float = CONFIDENCE) -> Summ
 
 @dataclass(frozen=True)
 class SystemErrors:
-    """Held-out systems' errors of the mean estimate (manual mean − estimated mean)."""
+    """Held-out systems' errors of the mean estimate (manual mean − estimated mean); optionally
+    ``by_system``: a system's own errors, one per labelled example (module docstring)."""
 
     residuals: np.ndarray
+    by_system: Mapping[str, np.ndarray] | None = None
 
     @property
     def n(self) -> int:
@@ -173,7 +179,14 @@ def system_intervals(summaries: pd.DataFrame, errors: SystemErrors | None, confi
             means = est[bootstrap_indices(len(est), n_resamples, rng)].mean(axis=1)
             if errors is not None and errors.n:
                 means = means + errors.residuals[rng.integers(0, errors.n, n_resamples)]
-            low, high = (float(b) for b in bounded(*percentile_interval(means, confidence)))
+            low, high = percentile_interval(means, confidence)
+            own = None if errors is None or errors.by_system is None else errors.by_system.get(system)
+            if own is not None and len(own):
+                shifted = (est[bootstrap_indices(len(est), n_resamples, rng)].mean(axis=1)
+                           + own[bootstrap_indices(len(own), n_resamples, rng)].mean(axis=1))
+                a, b = percentile_interval(shifted, confidence)
+                low, high = min(low, a), max(high, b)
+            low, high = (float(b) for b in bounded(low, high))
         rows.append({"system": system, "topics": len(g), "estimate": float(est.mean()),
                      "estimate_low": low, "estimate_high": high})
     return pd.DataFrame(rows, columns=SYSTEM_COLUMNS)

@@ -7,7 +7,9 @@ expected calibration error that measure it are :mod:`.label_agreement`'s; this m
 * :class:`Recalibration`: a monotone map from the model's probability to a corrected one,
   fitted on *held-out* probabilities, each predicted by a model that never saw that pair's
   corpus (or topic). So the map learns how the model errs on data it was not fitted on.
-  ``platt`` is a logistic regression on the logit of ``p`` (Platt 1999); ``isotonic`` is
+  ``platt`` is a logistic regression on the logit of ``p`` (Platt 1999), optionally shrunk toward
+  the identity by a ``prior`` (pseudo-pairs whose labels are the model's own probabilities, a
+  data-augmentation prior: with few labels the map moves only as far as they show); ``isotonic`` is
   scikit-learn's isotonic regression (Zadrozny & Elkan 2002), constant beyond the fitted range
   (its values are block means of the 0/1 decisions, so within [0, 1]);
   ``none`` leaves ``p`` as it is.
@@ -79,18 +81,27 @@ def _logit(p: np.ndarray) -> np.ndarray:
     return np.log(q / (1 - q))
 
 
-def fit_recalibration(p, y, method: str = "isotonic") -> Recalibration:
+def fit_recalibration(p, y, method: str = "isotonic", prior: float = 0.0) -> Recalibration:
     """The :class:`Recalibration` of held-out probabilities ``p`` against what the annotators
-    marked, ``y``."""
+    marked, ``y``. ``prior`` (``platt`` only): pseudo-pairs per pair, each pair once more as
+    marked with weight ``prior · p`` and as unmarked with weight ``prior · (1 − p)``, so the
+    identity map fits them exactly and the map is pulled toward it; with a prior, labels all
+    alike can be fitted (the map then moves toward them as far as the prior lets it)."""
     if method not in METHODS:
         raise PyrabenchError(f"unknown recalibration {method!r}; use one of {', '.join(METHODS)}")
     if method == "none":
         return Recalibration("none")
     p, y = _arrays(p, y)
-    if y.all() or not y.any():
+    if not (prior >= 0 and np.isfinite(prior)):
+        raise PyrabenchError(f"the prior of a recalibration is a weight of 0 or more, got {prior}")
+    if (y.all() or not y.any()) and not (method == "platt" and prior > 0 and len(p)):
         raise PyrabenchError("recalibration needs both marked and unmarked SCUs")
     if method == "platt":
+        x, marked, weight = _logit(p)[:, None], y > 0, None  # no prior: the plain fit, unweighted
+        if prior > 0:
+            x, marked = np.vstack([x, x, x]), np.concatenate([marked, np.ones_like(marked), np.zeros_like(marked)])
+            weight = np.concatenate([np.ones_like(p), prior * p, prior * (1 - p)])
         with one_thread(rescan=True):  # as the SCU model's fits (calibrated.fit_model)
-            return Recalibration("platt", logistic_regression(C=1e6).fit(_logit(p)[:, None], y > 0))
+            return Recalibration("platt", logistic_regression(C=1e6).fit(x, marked, sample_weight=weight))
     isotonic = require("sklearn.isotonic", "scoring", "recalibrated SCU probabilities")
     return Recalibration("isotonic", isotonic.IsotonicRegression(out_of_bounds="clip").fit(p, y))

@@ -11,12 +11,15 @@ corpus. In each, per method (:func:`direction_rows`):
   summaries' own unlabelled probabilities (:mod:`.label_shift`; the training rate is that of the
   lite rows the model was fitted on), on every example;
 * ``adapt n``: the model recalibrated, and its intervals' errors refitted, on ``n`` examples drawn
-  with a seed (:mod:`.adaptation`; a DUC topic's lite views drawn together), measured on the
-  other examples only, for each of :data:`SEEDS` seeds; ``map`` is the recalibration kept (by
-  its out-of-fold Brier score), ``ece_before`` the unadapted ECE on the same examples and
-  ``summary_coverage_own`` / ``summary_width_own`` the summary intervals from the adaptation's
-  residuals alone (the figures' intervals also keep the model's own held-out tails). An ``n``
-  that leaves too few examples to report on (:func:`.adaptation.split`) has no row.
+  with a seed (:mod:`.adaptation`; stratified by the examples' mean probability unless
+  ``stratify`` is False; a DUC topic's lite views drawn together), measured on the other
+  examples only, for each of :data:`SEEDS` seeds; ``map`` is the recalibration (Platt with a
+  prior worth ``prior_examples`` examples), ``ece_before`` the unadapted ECE on the same
+  examples, ``summary_coverage_own`` / ``summary_width_own`` the summary intervals from the
+  adaptation's residuals alone (the figures' intervals also keep the model's own held-out
+  tails) and ``system_coverage_pooled`` / ``system_width_pooled`` the system intervals from the
+  pooled residuals alone (the figures' also span each system's own residuals). An ``n`` that
+  leaves too few examples to report on (:func:`.adaptation.split`) has no row.
 
 Figures (:func:`figures`): the units' F1 (counted sets), AUC and ECE of the probabilities, the
 units counted and present per summary, the summary correlation in Lite²Pyramid's definition and
@@ -38,7 +41,7 @@ from ..recipe2013.pipeline import corpus_key
 from ..scu_model import adaptation, calibrated, intervals, label_agreement, label_shift, scu_sets
 from ..scu_model.calibrated import KEYS
 
-VERSION = "adaptation-v3"  # v3: keyed by the corpora's names and the dataset's units
+VERSION = "adaptation-v4"  # v4: stratified draw, Platt with a prior, systems' own residuals
 #: Parameters of the cached table left out of its key: ``cache`` never changes what it holds.
 NOT_IN_KEY = {"adaptation_table": ("cache",)}
 #: Labelled examples to adapt on (the curve), and the seeds each is drawn with.
@@ -66,6 +69,15 @@ def _per_example_r(summaries: pd.DataFrame, a: str, b: str) -> float:
     return float(np.mean(r)) if r else float("nan")
 
 
+def _system_figures(est: pd.DataFrame, system_errors: intervals.SystemErrors | None, confidence: float, seed: int,
+                    n_resamples: int) -> tuple[pd.DataFrame, dict]:
+    per = est.groupby(["topic", "peer"], sort=True)[["estimate", "manual"]].mean().reset_index()
+    per["system"] = per["peer"]
+    systems = intervals.system_intervals(per, system_errors, confidence, seed, n_resamples).merge(
+        per.groupby("system")["manual"].mean().rename("manual").reset_index(), on="system")
+    return systems, intervals.coverage(systems["manual"], systems["estimate_low"], systems["estimate_high"])
+
+
 def figures(frame: pd.DataFrame, p, summary_errors: intervals.SummaryErrors,
             system_errors: intervals.SystemErrors | None, seed: int = 0, n_resamples: int = N_RESAMPLES) -> dict:
     """The module docstring's figures of probabilities ``p`` on a labelled frame (``topic``,
@@ -79,10 +91,7 @@ def figures(frame: pd.DataFrame, p, summary_errors: intervals.SummaryErrors,
     est["estimate_low"], est["estimate_high"] = summary_errors.interval(est["estimate"], est["sd"])
     s = intervals.coverage(est["manual"], est["estimate_low"], est["estimate_high"])
     per = est.groupby(["topic", "peer"], sort=True)[["estimate", "manual"]].mean().reset_index()
-    per["system"] = per["peer"]
-    systems = intervals.system_intervals(per, system_errors, summary_errors.confidence, seed, n_resamples).merge(
-        per.groupby("system")["manual"].mean().rename("manual").reset_index(), on="system")
-    t = intervals.coverage(systems["manual"], systems["estimate_low"], systems["estimate_high"])
+    systems, t = _system_figures(est, system_errors, summary_errors.confidence, seed, n_resamples)
     return {"f1": sets["f1"], "auc": label_agreement.roc_auc(p, y),
             "ece": label_agreement.expected_calibration_error(p, y), "counted": sets["counted"],
             "present": sets["marked"], "summary_r": _per_example_r(per, "estimate", "manual"),
@@ -110,7 +119,9 @@ def duc_group(topic: str) -> str:
 
 
 def direction_rows(model: scu_sets.SCUModel, train_rate: float, frame: pd.DataFrame, groups: dict | None,
-                   ns: Sequence[int] = NS, seeds: Sequence[int] = SEEDS, n_resamples: int = N_RESAMPLES) -> list[dict]:
+                   ns: Sequence[int] = NS, seeds: Sequence[int] = SEEDS, n_resamples: int = N_RESAMPLES,
+                   prior_examples: float = adaptation.PRIOR_EXAMPLES, prior_scale: float = adaptation.PRIOR_SCALE,
+                   stratify: bool = True) -> list[dict]:
     """The rows of one direction (module docstring): ``model`` is the lite model, ``train_rate``
     the presence rate of its training rows, ``frame`` the scored labelled rows, ``groups`` each
     example's group (None: each its own)."""
@@ -121,36 +132,48 @@ def direction_rows(model: scu_sets.SCUModel, train_rate: float, frame: pd.DataFr
     rows.append({"method": "label shift", "n": 0, "seed": -1, "rate": shift.rate, "iterations": shift.iterations,
                  **figures(frame, shift(p0), model.summary_errors, model.system_errors, 0, n_resamples)})
     topics = frame["topic"].astype(str).to_numpy()
+    score = adaptation.example_scores(frame, p0) if stratify else None
     for n in ns:
         for seed in seeds:
             try:
-                used, rest = adaptation.split(np.unique(topics), n, seed, groups)
+                used, rest = adaptation.split(np.unique(topics), n, seed, groups, score)
             except PyrabenchError:
                 break  # too few examples for n here: the row is left out
             fitted = adaptation.fit(frame, p0, used, keys=KEYS, system="peer",
-                                    prior=(model.summary_errors, model.system_errors))
-            alone = adaptation.fit(frame, p0, used, keys=KEYS, system="peer")
+                                    prior=(model.summary_errors, model.system_errors), prior_examples=prior_examples,
+                                    prior_scale=prior_scale)
             keep = np.isin(topics, rest)
             sub = frame[keep].reset_index(drop=True)
             p = fitted(p0[keep])
             got = figures(sub, p, fitted.summary_errors, fitted.system_errors, seed, n_resamples)
+            alone = adaptation.fit(frame, p0, used, keys=KEYS, system="peer", prior_examples=prior_examples,
+                                   prior_scale=prior_scale)
             own = _summary_coverage(sub, p, alone.summary_errors)
+            est = intervals.estimate_sd(sub, p, KEYS)
+            est["manual"] = intervals.estimate_sd(sub, sub["y"].to_numpy(np.float64), KEYS)["estimate"].to_numpy()
+            pooled = _system_figures(est, intervals.SystemErrors(fitted.system_errors.residuals),
+                                     fitted.summary_errors.confidence, seed, n_resamples)[1]
             before = label_agreement.expected_calibration_error(p0[keep], sub["y"].to_numpy(bool))
             rows.append({"method": f"adapt {n}", "n": n, "seed": seed, "rate": fitted.rate, "ece_before": before,
                          "map": fitted.recalibration.method, "summary_coverage_own": own["coverage"],
-                         "summary_width_own": own["width"], **got})
+                         "summary_width_own": own["width"], "system_coverage_pooled": pooled["coverage"],
+                         "system_width_pooled": pooled["width"], **got})
     return rows
 
 
 def adaptation_table(duc: dict, dataset=None, lite_name: str = "PyrXSum", ns: Sequence[int] = NS,
-                     seeds: Sequence[int] = SEEDS, n_resamples: int = N_RESAMPLES, cache: bool = True) -> pd.DataFrame:
+                     seeds: Sequence[int] = SEEDS, n_resamples: int = N_RESAMPLES,
+                     prior_examples: float = adaptation.PRIOR_EXAMPLES, prior_scale: float = adaptation.PRIOR_SCALE,
+                     stratify: bool = True, cache: bool = True) -> pd.DataFrame:
     """Every row of every direction of :func:`directions` over the loaded DUC corpora ``duc``
     (``{name: corpus}``) and, when given, a labelled lite dataset; columns ``fitted_on``,
-    ``scored``, ``method``, ``n``, ``seed`` and the figures. Cached by content."""
+    ``scored``, ``method``, ``n``, ``seed`` and the figures; ``prior_examples``, ``prior_scale`` and ``stratify``:
+    :func:`direction_rows`'s (the levers benchmarks/bench_adapt.py compares). Cached by content."""
     names = list(duc)
     key = fingerprint(VERSION, scu_sets.VERSION, calibrated.VERSION, scu_sets.LITE_RECALIBRATION,
                       [(n, corpus_key(duc[n])) for n in names], lite_name, list(ns), list(seeds), n_resamples,
-                      adaptation.CANDIDATES, adaptation.FOLDS, label_shift.TOLERANCE, label_shift.MAX_ITERATIONS,
+                      float(prior_examples), float(prior_scale), bool(stratify), adaptation.FOLDS, adaptation.MIN_ADAPT,
+                      label_shift.TOLERANCE, label_shift.MAX_ITERATIONS,
                       None if dataset is None else scu_sets.dataset_key(dataset))
 
     def compute() -> pd.DataFrame:
@@ -164,7 +187,8 @@ def adaptation_table(duc: dict, dataset=None, lite_name: str = "PyrXSum", ns: Se
             else:
                 frame, groups = scu_sets.labelled_frame(dataset, cache=cache), None
             try:
-                rows = direction_rows(model, rate, frame, groups, ns, seeds, n_resamples)
+                rows = direction_rows(model, rate, frame, groups, ns, seeds, n_resamples, prior_examples,
+                                      prior_scale, stratify)
             except PyrabenchError as exc:
                 rows = [{"method": "error", "error": str(exc)}]
             out.extend({"fitted_on": " + ".join(train), "scored": test, "train_rate": rate, **r} for r in rows)
@@ -174,7 +198,8 @@ def adaptation_table(duc: dict, dataset=None, lite_name: str = "PyrXSum", ns: Se
 
 
 def summary_table(table: pd.DataFrame, columns: Sequence[str] = (*FIGURES, "ece_before", "summary_coverage_own",
-                                                                  "summary_width_own")) -> pd.DataFrame:
+                                                                  "summary_width_own", "system_coverage_pooled",
+                                                                  "system_width_pooled")) -> pd.DataFrame:
     """Per (scored, method): each figure's mean over the seeds and, for the adapted rows, its
     standard deviation (``<figure> sd``), in the table's order."""
     cols = list(dict.fromkeys(c for c in columns if c in table))
