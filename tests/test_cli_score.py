@@ -370,3 +370,16 @@ def test_adapt_option_rules(capsys, sample_root):
     with pytest.raises(SystemExit):
         main(_lite(sample_root, *labels, "--adapt", "0"))
     assert "must be 1 or more" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+def test_adapt_draws_with_the_seed_given(capsys, sample_root, seed):
+    from pyrabench.data.lite_pyramids import read_dataset
+    from pyrabench.scoring.scu_model.adaptation import split
+
+    labels = ["--labels", str(sample_root / "lite" / "labels"), "--calibrate-on", "duc2007", "--adapt", "2"]
+    assert main(_lite(sample_root, *labels, "--json", "--seed", str(seed))) == 0
+    out = json.loads(capsys.readouterr().out)["adapt"]
+    topics = read_dataset(sample_root / "lite").labels["topic"].unique()
+    assert out["seed"] == seed and out["used"] == list(split(topics, 2, seed)[0])
+    assert out["used"] != list(split(topics, 2, 1)[0])  # seeds 0 and 2 draw unlike seed 1

@@ -53,3 +53,15 @@ def test_too_many_examples_is_a_clear_error(scored):
     dataset, pyramids, scores = scored
     with pytest.raises(PyrabenchError, match="at most 2"):
         adapt_scores(scores, dataset.labels, pyramids, 3)
+
+
+def test_the_draw_is_the_splits_for_the_same_seed_and_another_for_another_seed(scored):
+    from pyrabench.scoring.scu_model.adaptation import split
+
+    dataset, pyramids, scores = scored
+    topics = dataset.labels["topic"].unique()
+    draws = {seed: adapt_scores(scores, dataset.labels, pyramids, 2, seed=seed, n_resamples=50).used
+             for seed in (0, 1, 2)}
+    # seed 0 draws (transfer4, harbour1), 1 (harbour1, library2), 2 (volcano3, transfer4)
+    assert draws == {seed: split(topics, 2, seed)[0] for seed in (0, 1, 2)}
+    assert len(set(draws.values())) == 3

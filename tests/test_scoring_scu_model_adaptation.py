@@ -105,3 +105,33 @@ def test_too_few_examples_to_adapt_at_all_says_how_many_are_needed():
     with pytest.raises(PyrabenchError, match="adapting needs 4 labelled examples or more") as err:
         adaptation.split(["a", "b", "c"], 2)
     assert "at most" not in str(err.value)
+
+
+def test_the_adapted_quantiles_are_those_of_the_out_of_fold_recalibrated_estimates_by_hand():
+    from pyrabench.scoring.scu_model import reliability
+
+    frame, p = _domain(5, scale=0.5, shift=-1.2)
+    used = adaptation.split(EXAMPLES, 10, seed=0)[0]
+    fitted = adaptation.fit(frame, p, used, candidates=("platt",))
+    rows = frame["topic"].isin(used).to_numpy()
+    sub, ps, ys = frame[rows].reset_index(drop=True), p[rows], frame.loc[rows, "y"].to_numpy(float)
+    # the drawn examples dealt into 5 folds in the order drawn; each fold mapped by the others' Platt map
+    fold = sub["topic"].map({t: k % 5 for k, t in enumerate(used)}).to_numpy()
+    oof = np.empty_like(ps)
+    for k in range(5):
+        oof[fold == k] = reliability.fit_recalibration(ps[fold != k], ys[fold != k], "platt")(ps[fold == k])
+    # per summary (80 of them, 6 units of weight 1, Max(A) = 6): estimate Σp/6, sd √(Σp(1−p))/6, manual Σy/6
+    g = sub.assign(p=oof, v=oof * (1 - oof), y=ys).groupby(["topic", "system"], sort=False)
+    est, sd, manual = g["p"].sum() / 6, np.sqrt(g["v"].sum()) / 6, g["y"].sum() / 6
+    r = np.sort(((manual - est) / sd).to_numpy())
+    assert len(r) == 80 and fitted.summary_errors.n == 80
+    # 95 %: ranks ⌊81 · .025⌋ = 2 and ⌈81 · .975⌉ = 79 of the 80 sorted scaled residuals
+    assert fitted.summary_errors.low == pytest.approx(r[1], rel=1e-9)
+    assert fitted.summary_errors.high == pytest.approx(r[78], rel=1e-9)
+    # the systems' errors: each system's mean manual minus mean out-of-fold estimate
+    by_system = (manual - est).groupby(level="system").mean().sort_index().to_numpy()
+    assert fitted.system_errors.residuals == pytest.approx(by_system, rel=1e-9)
+    # the raw probabilities' residuals give other quantiles (the model is off on this domain)
+    raw = sub.assign(p=ps, v=ps * (1 - ps), y=ys).groupby(["topic", "system"], sort=False)
+    r_raw = np.sort(((raw["y"].sum() - raw["p"].sum()) / np.sqrt(raw["v"].sum())).to_numpy())
+    assert abs(r_raw[78] - r[78]) > 0.1
