@@ -7,6 +7,8 @@
 #                  hours for all: each module's last result is kept in tests/mutation-record.json)
 #   make mutation-changed  the same for the functions changed since each module's recorded commit
 #                  (BASE=rev to diff against another commit): what a developer runs before stopping
+#   make mutation-check  runs no mutant: fails when a listed module's code changed since its record
+#                  entry was measured, naming the command to run (seconds; CI)
 #   make fuzz       fuzzes every reader and writer of outside files, 100,000 inputs a target (fuzz/run.py;
 #                   FUZZFLAGS="ducview_pyr --runs 1000000" picks targets and length)
 #   make fuzz-smoke the same, 2,000 inputs a target (CI)
@@ -36,7 +38,7 @@ IS_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo yes)
 SUDO    := $(if $(IS_ROOT),,sudo)
 LABFLAGS ?= $(if $(IS_ROOT),--allow-root,)
 
-.PHONY: book test test-core floors install clean benchmarks browser check-book lab publish mutation mutation-changed corpora fuzz fuzz-smoke
+.PHONY: book test test-core floors install clean benchmarks browser check-book lab publish mutation mutation-changed mutation-check corpora fuzz fuzz-smoke
 
 install: $(STAMP)
 
@@ -103,6 +105,9 @@ mutation: $(STAMP)
 
 mutation-changed: $(STAMP)
 	$(BIN)/python tools/mutation.py --changed $(if $(BASE),--base $(BASE),) $(MODULES)
+
+mutation-check: $(STAMP)
+	$(BIN)/python tools/mutation.py --check
 
 # Atheris (the fuzz extra) under libFuzzer; crashes and logs land in _build/fuzz
 FUZZFLAGS ?=
