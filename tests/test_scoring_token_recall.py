@@ -126,3 +126,23 @@ def test_summary_scores_weigh_a_full_pyramids_units_by_their_weights(fake_token_
     # first summary: SCU 1 (weight 3) recalled 1, SCU 2 (weight 1) 0 -> (3·1 + 1·0) / 4 = 0.75
     # (the plain mean of the units would be 0.5); second: (3·0 + 1·1) / 4 = 0.25
     assert got.tolist() == pytest.approx([0.75, 0.25])
+
+
+def test_idf_over_no_document_weighs_every_token_log_1():
+    idf = tr.IDF.of([])  # M = 0: every token is of no document, log(0 + 1) = 0
+    assert idf.documents == 0 and len(idf.ids) == 0
+    assert idf(np.array([0, 5])).tolist() == [0.0, 0.0]
+
+
+def test_recall_against_no_summary_has_no_column():
+    rng = np.random.default_rng(0)
+    units, sentences = _ragged([2, 1], 3, rng), _ragged([], 3, rng)
+    by_sent, by_summary = tr.recall(units, tr.IDF.of([[0]]), sentences, [])
+    assert by_sent.shape == (2, 0) and by_summary.shape == (2, 0)
+
+
+def test_a_one_unit_pyramid_scores_its_recall_and_a_pyramid_without_unit_zero(fake_token_encoder):
+    enc = _one_hot(fake_token_encoder, "the storm hit coast".split())
+    one, none = lite_pyramid("t1", ["storm hit coast"]), lite_pyramid("t2", [])
+    got = tr.summary_scores([one, none], [["The storm hit the coast."], ["The storm hit the coast."]], enc)
+    assert got.tolist() == [1.0, 0.0]  # weight 1 of 1: its recall; no unit (weights sum to 0): 0

@@ -449,12 +449,15 @@ def main(argv=None) -> int:
         _report(path, entry, stale, other, seconds)
         failed |= entry["killed_fraction"] < args.target or bool(stale) or bool(other)
         if seconds is not None and not other and not args.no_record:
-            write_record({path: {**summary[path], "functions": entry["functions"], "commit": commit, "uncommitted": _uncommitted(path),
-                                 "code": code_fingerprint((ROOT / path).read_text()), "scope": "full"}})
-        elif seconds is None and not args.no_record and read_record().get(path, {}).get("total") == entry["total"]:
-            # --report-only after the table of equivalents was edited: the same run, recounted
-            write_record({path: {**read_record()[path], "equivalent": entry["equivalent"],
-                                 "functions": entry["functions"]}})
+            write_record({path: {**summary[path], "functions": entry["functions"], "commit": commit,
+                                 "uncommitted": _uncommitted(path), "code": code_fingerprint((ROOT / path).read_text()),
+                                 "scope": "full"}})
+        elif (seconds is None and not args.no_record and not other
+              and read_record().get(path, {}).get("total") == entry["total"]):
+            # --report-only after the table of equivalents was edited, or survivors rerun on new tests
+            # (`mutmut run NAME ...`): the same mutants, recounted
+            write_record({path: {**read_record()[path], **{k: entry[k] for k in (
+                "killed", "survived", "equivalent", "killed_fraction", "functions")}}})
     _write_survivors(lines, drafts)
     (OUT / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
     killed = sum(s["killed"] for s in summary.values())
