@@ -22,6 +22,7 @@ def test_split_is_seeded_disjoint_and_complete():
     assert not set(used) & set(rest) and set(used) | set(rest) == set(EXAMPLES)
     assert adaptation.split(list(reversed(EXAMPLES)), 10, seed=3) == (used, rest)  # input order does not matter
     assert adaptation.split(EXAMPLES, 10, seed=4)[0] != used
+    assert adaptation.split(EXAMPLES, 10) == adaptation.split(EXAMPLES, 10, seed=0)  # the default seed is 0
 
 
 def test_split_keeps_a_group_out_of_the_rest():
@@ -31,6 +32,14 @@ def test_split_keeps_a_group_out_of_the_rest():
     touched = {groups[e] for e in used}
     assert len(touched) == 2 and not touched & {groups[e] for e in rest}
     assert len(rest) == len(EXAMPLES) - sum(1 for e in EXAMPLES if groups[e] in touched)
+
+
+def test_a_draw_that_leaves_too_few_untouched_groups_says_so():
+    groups = {"a": "g1", "b": "g1", "c": "g1", "d": "g1", "e": "g2"}  # 2 of 5 passes the count, not the groups
+    with pytest.raises(PyrabenchError) as err:
+        adaptation.split(list(groups), 2, seed=0, groups=groups)
+    assert str(err.value) == ("adapting on 2 examples leaves 1 whose group was not drawn: too few to report on; "
+                              "use fewer")
 
 
 @pytest.mark.parametrize("n, message", [(1, "at least 2"), (29, "at most 28"), (40, "at most 28")])
@@ -81,6 +90,18 @@ def test_the_prior_errors_only_widen_the_intervals():
     both = adaptation.fit(frame, p, used, prior=prior)
     assert both.summary_errors.low == -5.0 and both.summary_errors.high == alone.summary_errors.high
     assert both.system_errors.n == alone.system_errors.n + 2
+    assert both.summary_errors.n == alone.summary_errors.n == 80  # the drawn summaries' residuals, not the prior's
+
+
+def test_the_level_rate_and_folds_asked_are_those_used():
+    frame, p = _domain(6, scale=0.5, shift=-1.2)
+    used = adaptation.split(EXAMPLES, 10, seed=0)[0]
+    fitted = adaptation.fit(frame, p, used, confidence=0.8)
+    assert fitted.summary_errors.confidence == 0.8
+    assert fitted.rate == pytest.approx(frame.loc[frame["topic"].isin(used), "y"].mean())
+    # one fold: no other fold to fit a map on, so no map is a candidate but none (the model as it is)
+    alone = adaptation.fit(frame, p, used, folds=1)
+    assert alone.recalibration.method == "none" and alone.brier["platt"] == float("inf")
 
 
 def test_adapting_on_an_example_without_labels_is_an_error():
@@ -97,6 +118,8 @@ def test_a_map_that_cannot_be_fitted_is_not_a_candidate():
     assert fitted.recalibration.method == "none" and fitted.brier["platt"] == float("inf")
     with pytest.raises(PyrabenchError, match="no recalibration of platt can be fitted"):
         adaptation.fit(frame, p, used, candidates=("platt",))
+    with pytest.raises(PyrabenchError, match="no recalibration of platt, isotonic can be fitted on their folds"):
+        adaptation.fit(frame, p, used, candidates=("platt", "isotonic"))
 
 
 def test_too_few_examples_to_adapt_at_all_says_how_many_are_needed():
