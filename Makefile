@@ -10,6 +10,8 @@
 #   make determinism  the pinned real-data tables under three BLAS kernels (OPENBLAS_CORETYPE) and two
 #                  thread counts, each from a fresh package cache, must print alike; the unit suite under
 #                  each kernel (tools/determinism.py; needs PYRABENCH_DATA)
+#   make mutation-check  runs no mutant: fails when a listed module's code changed since its record
+#                  entry was measured, naming the command to run (seconds; CI)
 #   make fuzz       fuzzes every reader and writer of outside files, 100,000 inputs a target (fuzz/run.py;
 #                   FUZZFLAGS="ducview_pyr --runs 1000000" picks targets and length)
 #   make fuzz-smoke the same, 2,000 inputs a target (CI)
@@ -39,7 +41,7 @@ IS_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo yes)
 SUDO    := $(if $(IS_ROOT),,sudo)
 LABFLAGS ?= $(if $(IS_ROOT),--allow-root,)
 
-.PHONY: book test test-core floors install clean benchmarks browser check-book lab publish mutation mutation-changed corpora fuzz fuzz-smoke determinism
+.PHONY: book test test-core floors install clean benchmarks browser check-book lab publish mutation mutation-changed mutation-check corpora fuzz fuzz-smoke determinism
 
 install: $(STAMP)
 
@@ -106,6 +108,9 @@ mutation: $(STAMP)
 
 mutation-changed: $(STAMP)
 	$(BIN)/python tools/mutation.py --changed $(if $(BASE),--base $(BASE),) $(MODULES)
+
+mutation-check: $(STAMP)
+	$(BIN)/python tools/mutation.py --check
 
 # Atheris (the fuzz extra) under libFuzzer; crashes and logs land in _build/fuzz
 FUZZFLAGS ?=

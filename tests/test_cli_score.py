@@ -594,3 +594,16 @@ def test_labels_all_alike_in_the_drawn_examples_are_warned(capsys, sample_root, 
     out = json.loads(captured.out)
     assert out["adapt"]["map"] == "none" and out["adapt"]["brier"]["platt"] is None
     assert "probabilities kept (their labels are all alike" in out["adapt"]["note"]
+
+
+def test_adapt_draws_with_the_seed_given(capsys, sample_root):
+    """--seed reaches the draw: the seed is echoed, and the four seeds do not all draw alike (the
+    draw is stratified by the model's mean probability: one of each two examples)."""
+    labels = ["--labels", str(sample_root / "lite" / "labels"), "--calibrate-on", "duc2007", "--adapt", "2"]
+    used = {}
+    for seed in (0, 1, 2, 3):
+        assert main(_lite(sample_root, *labels, "--json", "--summary", "--seed", str(seed))) == 0
+        out = json.loads(capsys.readouterr().out)["adapt"]
+        assert out["seed"] == seed
+        used[seed] = tuple(out["used"])
+    assert len(set(used.values())) > 1

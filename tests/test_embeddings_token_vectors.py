@@ -109,3 +109,18 @@ def test_one_pass_fills_the_sentence_store_with_model_encodes_rows(encoder, make
     assert sentences.encoded == 0  # every sentence row came from the token encoder's pass
     plain = se.SentenceTransformerEmbedding(make_st_model(WORDS), progress=False, cache=False).encode(TEXTS)
     assert (got == plain).all()  # the rows model.encode gives, bit for bit
+
+
+def test_two_token_encoders_in_one_cache_never_read_each_others_rows(make_st_model, cache):
+    """Two models (other word vectors) in the same cache: the second encodes every text itself and
+    gets its own rows, the ones it gets without any store."""
+    first = tv.TokenEncoder(se.SentenceTransformerEmbedding(make_st_model(WORDS, seed=0), progress=False))
+    a = first.encode(TEXTS)
+    other = make_st_model(WORDS, seed=1)
+    second = tv.TokenEncoder(se.SentenceTransformerEmbedding(other, progress=False))
+    b = second.encode(TEXTS)
+    assert second.encoded == len({t for t in TEXTS if t != "..."}) == 4  # none read from the first model's rows
+    alone = tv.TokenEncoder(se.SentenceTransformerEmbedding(other, progress=False, cache=False), cache=False)
+    assert np.allclose(b.vectors, alone.encode(TEXTS).vectors, atol=1e-3)
+    assert not np.allclose(a.vectors, b.vectors, atol=0.1)
+    assert first.store.directory != second.store.directory

@@ -74,3 +74,13 @@ def test_the_draw_is_stratified_by_the_models_mean_probability(scored):
     for seed in range(4):
         used = set(adapt_scores(scores, dataset.labels, pyramids, 2, seed=seed, n_resamples=50).used)
         assert len(used & low) == 1 and len(used & high) == 1
+
+
+def test_the_draw_follows_the_seed(scored):
+    """The same seed draws the same examples; other seeds draw others (--adapt ignoring --seed
+    would draw one set whatever the seed)."""
+    dataset, pyramids, scores = scored
+    draws = {seed: adapt_scores(scores, dataset.labels, pyramids, 2, seed=seed, n_resamples=50).used
+             for seed in (0, 1, 2, 3)}
+    assert adapt_scores(scores, dataset.labels, pyramids, 2, seed=2, n_resamples=50).used == draws[2]
+    assert len(set(draws.values())) > 1

@@ -24,6 +24,7 @@ def test_split_is_seeded_disjoint_and_complete():
     assert not set(used) & set(rest) and set(used) | set(rest) == set(EXAMPLES)
     assert adaptation.split(list(reversed(EXAMPLES)), 10, seed=3) == (used, rest)  # input order does not matter
     assert adaptation.split(EXAMPLES, 10, seed=4)[0] != used
+    assert adaptation.split(EXAMPLES, 10) == adaptation.split(EXAMPLES, 10, seed=0)  # the default seed is 0
 
 
 def test_split_keeps_a_group_out_of_the_rest():
@@ -33,6 +34,14 @@ def test_split_keeps_a_group_out_of_the_rest():
     touched = {groups[e] for e in used}
     assert len(touched) == 2 and not touched & {groups[e] for e in rest}
     assert len(rest) == len(EXAMPLES) - sum(1 for e in EXAMPLES if groups[e] in touched)
+
+
+def test_a_draw_that_leaves_too_few_untouched_groups_says_so():
+    groups = {"a": "g1", "b": "g1", "c": "g1", "d": "g1", "e": "g2"}  # 2 of 5 passes the count, not the groups
+    with pytest.raises(PyrabenchError) as err:
+        adaptation.split(list(groups), 2, seed=0, groups=groups)
+    assert str(err.value) == ("adapting on 2 examples leaves 1 whose group was not drawn: too few to report on; "
+                              "use fewer")
 
 
 @pytest.mark.parametrize("n, message", [(-1, "on -1 labelled"), (0, "on 0 labelled"), (1, "on 1 labelled"),
@@ -145,6 +154,20 @@ def test_the_prior_errors_only_widen_the_intervals():
     both = adaptation.fit(frame, p, used, prior=prior)
     assert both.summary_errors.low == -5.0 and both.summary_errors.high == alone.summary_errors.high
     assert both.system_errors.n == alone.system_errors.n + 2
+    assert both.summary_errors.n == alone.summary_errors.n == 80  # the drawn summaries' residuals, not the prior's
+
+
+def test_the_level_rate_and_folds_asked_are_those_used():
+    frame, p = _domain(6, scale=0.5, shift=-1.2)
+    used = adaptation.split(EXAMPLES, 10, seed=0)[0]
+    fitted = adaptation.fit(frame, p, used, confidence=0.8)
+    assert fitted.summary_errors.confidence == 0.8
+    assert fitted.rate == pytest.approx(frame.loc[frame["topic"].isin(used), "y"].mean())
+    # one fold leaves no other fold to fit a map on: refused
+    with pytest.raises(PyrabenchError, match="the out-of-fold residuals need 2 folds or more, got 1"):
+        adaptation.fit(frame, p, used, folds=1)
+    # three folds asked: the ten drawn examples dealt 0, 1, 2, 0, …: the summary errors follow the folds
+    assert adaptation.fit(frame, p, used, folds=3).summary_errors.low != adaptation.fit(frame, p, used).summary_errors.low
 
 
 def test_adapting_on_an_example_without_labels_is_an_error():
@@ -190,3 +213,36 @@ def test_too_few_examples_to_adapt_at_all_says_how_many_are_needed():
     with pytest.raises(PyrabenchError, match="adapting needs 4 labelled examples or more") as err:
         adaptation.split(["a", "b", "c"], 2)
     assert "at most" not in str(err.value)
+
+
+def test_the_adapted_quantiles_are_those_of_the_out_of_fold_recalibrated_estimates_by_hand():
+    from pyrabench.scoring.scu_model import reliability
+
+    frame, p = _domain(5, scale=0.5, shift=-1.2)
+    used = adaptation.split(EXAMPLES, 10, seed=0)[0]
+    fitted = adaptation.fit(frame, p, used)
+    rows = frame["topic"].isin(used).to_numpy()
+    sub, ps, ys = frame[rows].reset_index(drop=True), p[rows], frame.loc[rows, "y"].to_numpy(float)
+    # the drawn examples dealt into 5 folds in the order drawn; each fold mapped by the others' Platt map,
+    # pulled toward the model by the prior of the other 8 examples' labels
+    fold = sub["topic"].map({t: k % 5 for k, t in enumerate(used)}).to_numpy()
+    oof = np.empty_like(ps)
+    for k in range(5):
+        out = fold != k
+        prior = adaptation.prior_weight(ps[out], ys[out], adaptation.PRIOR_EXAMPLES, adaptation.PRIOR_SCALE) / 8
+        oof[fold == k] = reliability.fit_recalibration(ps[out], ys[out], "platt", prior=prior)(ps[fold == k])
+    # per summary (80 of them, 6 units of weight 1, Max(A) = 6): estimate Σp/6, sd √(Σp(1−p))/6, manual Σy/6
+    g = sub.assign(p=oof, v=oof * (1 - oof), y=ys).groupby(["topic", "system"], sort=False)
+    est, sd, manual = g["p"].sum() / 6, np.sqrt(g["v"].sum()) / 6, g["y"].sum() / 6
+    r = np.sort(((manual - est) / sd).to_numpy())
+    assert len(r) == 80 and fitted.summary_errors.n == 80
+    # 95 %: ranks ⌊81 · .025⌋ = 2 and ⌈81 · .975⌉ = 79 of the 80 sorted scaled residuals
+    assert fitted.summary_errors.low == pytest.approx(r[1], rel=1e-9)
+    assert fitted.summary_errors.high == pytest.approx(r[78], rel=1e-9)
+    # the systems' errors: each system's mean manual minus mean out-of-fold estimate
+    by_system = (manual - est).groupby(level="system").mean().sort_index().to_numpy()
+    assert fitted.system_errors.residuals == pytest.approx(by_system, rel=1e-9)
+    # the raw probabilities' residuals give other quantiles (the model is off on this domain)
+    raw = sub.assign(p=ps, v=ps * (1 - ps), y=ys).groupby(["topic", "system"], sort=False)
+    r_raw = np.sort(((raw["y"].sum() - raw["p"].sum()) / np.sqrt(raw["v"].sum())).to_numpy())
+    assert abs(r_raw[78] - r[78]) > 0.1

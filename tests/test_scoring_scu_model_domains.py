@@ -39,3 +39,16 @@ def test_content_key_follows_the_labels(sample_root):
     labels.loc[0, "y"] = 1 - labels.loc[0, "y"]
     moved = type(dataset)(dataset.folder, dataset.units, dataset.summaries, labels)
     assert lite_name(dataset) == "lite" and content_key(moved) != content_key(dataset)
+
+
+def test_two_lite_datasets_of_the_same_content_under_different_names_have_different_keys(sample_root, tmp_path):
+    import shutil
+
+    from pyrabench.data.lite_pyramids import read_dataset
+
+    a = read_dataset(shutil.copytree(sample_root / "lite", tmp_path / "pyrxsum"))
+    b = read_dataset(shutil.copytree(sample_root / "lite", tmp_path / "other"))
+    assert scu_sets.dataset_key(a) == scu_sets.dataset_key(b)  # the same units, summaries and labels
+    assert (lite_name(a), lite_name(b)) == ("pyrxsum", "other")
+    assert content_key(a) != content_key(b)  # the name labels the cached rows: one entry each
+    assert content_key(a) == content_key(read_dataset(tmp_path / "pyrxsum"))

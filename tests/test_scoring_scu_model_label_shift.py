@@ -20,7 +20,29 @@ def test_two_em_steps_by_hand():
     # from .5: step 1 keeps p (mean .4); step 2 at .4: .2 -> .08/.56 = 1/7, .6 -> .24/.48 = .5
     shift = label_shift.estimate([0.2, 0.6], 0.5, max_iterations=2)
     assert shift.rate == pytest.approx((1 / 7 + 0.5) / 2)
-    assert shift.iterations == 2 and not shift.converged
+    assert shift.iterations == 2 and shift.converged is False and shift.train_rate == 0.5
+    one = label_shift.estimate([0.2, 0.6], 0.5, max_iterations=1)  # one step is allowed: the mean, .4
+    assert (one.rate, one.iterations, one.converged) == (pytest.approx(0.4), 1, False)
+
+
+def test_a_move_equal_to_the_tolerance_is_not_convergence():
+    # step 1 at the training rate .5 keeps p: the mean .4, a move of |.4 − .5|; with exactly that
+    # tolerance EM goes on (it stops on a move *less* than the tolerance): step 2 moves less
+    shift = label_shift.estimate([0.4, 0.4], 0.5, tolerance=abs(0.4 - 0.5))
+    assert shift.iterations == 2 and shift.converged
+
+
+@pytest.mark.parametrize("p, floor", [([0.0, 0.0], True), ([1.0, 1.0], False)])
+def test_a_rate_of_0_or_1_is_held_inside_the_open_interval(p, floor):
+    # every pair certainly absent (present): the mean is 0 (1), kept at 1e-12 (1 − 1e-12) so the
+    # next step's rate is still a rate; EM then stands still there
+    shift = label_shift.estimate(p, 0.3)
+    assert shift.converged and shift.iterations == 2
+    assert shift.rate == (1e-12 if floor else 1 - 1e-12)
+
+
+def test_integer_probabilities_0_and_1_stay_where_they_are():
+    assert label_shift.adjust([0, 1], 0.2, 0.5).tolist() == [0.0, 1.0]
 
 
 def test_em_converges_to_the_fixed_point():
@@ -61,7 +83,23 @@ def test_deterministic():
     ([np.nan], 0.3, {}, r"\[0, 1\]"),
     ([], 0.3, {}, "at least one pair"),
     ([0.2], 0.3, {"max_iterations": 0}, "at least one step"),
+    ([0.2], 0.3, {"tolerance": 0.0}, "a positive tolerance"),
 ])
 def test_bad_input_is_a_clear_error(p, rate, kwargs, message):
     with pytest.raises(PyrabenchError, match=message):
         label_shift.estimate(p, rate, **kwargs)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: label_shift.estimate([0.2], 1.0), "the training rate must be strictly between 0 and 1, got 1.0"),
+    (lambda: label_shift.estimate([1.2], 0.3), "label shift needs probabilities in [0, 1]"),
+    (lambda: label_shift.estimate([], 0.3), "label shift needs the probabilities of at least one pair"),
+    (lambda: label_shift.estimate([0.2], 0.3, max_iterations=0),
+     "label shift needs a positive tolerance and at least one step"),
+    (lambda: label_shift.adjust([0.2], 0.3, 0.0), "the new rate must be strictly between 0 and 1, got 0.0"),
+    (lambda: label_shift.adjust([0.2], 0.0, 0.3), "the training rate must be strictly between 0 and 1, got 0.0"),
+])
+def test_each_error_says_what_is_wrong_in_full(call, message):
+    with pytest.raises(PyrabenchError) as err:
+        call()
+    assert str(err.value) == message

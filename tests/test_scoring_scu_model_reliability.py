@@ -72,7 +72,7 @@ def test_the_missing_library_is_named_for_what_needs_it(monkeypatch):
     monkeypatch.setattr(reliability, "require", lambda *args: asked.append(args) or pytest.importorskip(args[0]))
     reliability.fit_recalibration([0.2, 0.4], [0, 1], "platt")
     reliability.fit_recalibration([0.2, 0.4], [0, 1], "isotonic")
-    assert asked == [("sklearn.linear_model", "scoring", "the calibrated SCU probabilities"),  # logistic_regression's
+    assert asked == [("sklearn.linear_model", "scoring", "the calibrated SCU probabilities"),
                      ("sklearn.isotonic", "scoring", "recalibrated SCU probabilities")]
 
 

@@ -79,3 +79,42 @@ def test_views_and_reading():
                     "2 domain(s), where the unadapted model's on the same examples is 0.050; 92.5% to 93.0% of "
                     "those summaries fall inside their 95 % interval (90.0% as fitted, on every example).")
     assert adaptation_reports.adaptation_reading(_table(), n=40) == ""
+
+
+def test_the_label_shift_row_is_the_figures_of_the_probabilities_moved_to_the_estimated_rate():
+    frame, train_rate = _domain(), 0.2
+    rows = adaptation.direction_rows(Fitted(), train_rate, frame, None, ns=(), seeds=(), n_resamples=100)
+    shifted = rows[1]
+    assert shifted["method"] == "label shift"
+    p0, rate = frame["q_model"].to_numpy(), shifted["rate"]
+    # Bayes' rule by hand: odds times (π'/π) / ((1 − π')/(1 − π))
+    a, b = rate / train_rate, (1 - rate) / (1 - train_rate)
+    moved = a * p0 / (a * p0 + b * (1 - p0))
+    assert moved.mean() == pytest.approx(rate, abs=1e-5)  # EM's fixed point: the mean moved probability
+    assert abs(rate - train_rate) > 0.02  # the rate did move, so the two rows differ
+    expected = adaptation.figures(frame, moved, Fitted.summary_errors, Fitted.system_errors, 0, 100)
+    unmoved = adaptation.figures(frame, p0, Fitted.summary_errors, Fitted.system_errors, 0, 100)
+    for k in ("ece", "f1", "counted", "summary_coverage", "summary_width"):
+        assert shifted[k] == pytest.approx(expected[k], abs=1e-6), k
+    assert shifted["ece"] != pytest.approx(unmoved["ece"], abs=1e-3)
+
+
+def test_adapted_rows_leave_out_the_undrawn_examples_of_a_group_the_draw_cut():
+    frame = _domain()
+    topics = sorted(frame["topic"].unique())
+    groups = {t: f"g{k // 4}" for k, t in enumerate(topics)}  # 15 groups of 4 examples
+    rows = pd.DataFrame(adaptation.direction_rows(Fitted(), 0.2, frame, groups, ns=(6,), seeds=(0, 1),
+                                                  n_resamples=100))
+    adapted = rows[rows["method"] == "adapt 6"]
+    # 6 drawn: one whole group of 4 and 2 of a second; that group's other 2 are not reported on
+    # either, so 60 − 2 · 4 = 52 examples remain (not 60 − 6 = 54)
+    assert len(adapted) == 2 and (adapted["examples"] == 52).all() and (adapted["summaries"] == 52 * 6).all()
+
+
+def test_directions_pinned_for_three_corpora_and_a_lite_dataset():
+    duc = {"duc2006": "A", "duc2007": "B", "duc2007-update": "C"}
+    assert adaptation.directions(duc, "PyrXSum") == [
+        (("duc2007", "duc2007-update"), "duc2006"), (("duc2006", "duc2007-update"), "duc2007"),
+        (("duc2006", "duc2007"), "duc2007-update"), (("duc2006", "duc2007", "duc2007-update"), "PyrXSum")]
+    assert adaptation.directions(duc) == adaptation.directions(duc, "PyrXSum")[:3]
+    assert adaptation.directions({"duc2006": "A"}, "PyrXSum") == [(("duc2006",), "PyrXSum")]

@@ -146,3 +146,34 @@ def test_the_table_has_the_domain_term_columns(sample_root):
         others = table[(table["view"] == row["view"]) & (table["held_out"] != row["held_out"])]
         assert row["domain_term"] == pytest.approx(others["level_error"].abs().max())
         assert row["system_coverage_domain"] >= row["system_coverage"]  # wider intervals hold at least as many
+
+
+def _systems(estimate, truth):
+    return pd.DataFrame({"estimate": np.asarray(estimate, dtype=float), "truth": np.asarray(truth, dtype=float)})
+
+
+def test_pooled_system_intervals_read_the_size_of_negative_errors():
+    # domain b under-estimates every one of its 39 systems by .2 (estimate − truth = −.2): the
+    # absolute errors are all .2, the ⌈40 · .95⌉ = 38th of them .2, so a's interval is .5 ± .2
+    # and holds its truth .65 (coverage 1, width .4); signed errors would give .5 ± (−.2), empty
+    rows = [{"held_out": "a", "view": "lite", "_systems": _systems([0.5], [0.65])},
+            {"held_out": "b", "view": "lite", "_systems": _systems(np.full(39, 0.5), np.full(39, 0.7))}]
+    leave_one_out.pooled_system_intervals(rows)
+    assert rows[0]["system_coverage_pooled"] == 1.0
+    assert rows[0]["system_width_pooled"] == pytest.approx(0.4)
+
+
+@pytest.mark.parametrize("n, q", [(30, 0.30), (18, None)])
+def test_pooled_conformal_rank_is_the_ceiling(n, q):
+    # errors .01, .02, …, n/100 in domain b. n = 30: (30 + 1) · .95 = 29.45, rank ⌈29.45⌉ = 30, the
+    # 30th error .30 (rounding would take the 29th, .29); a's system is off by .295, inside .5 ± .30
+    # only. n = 18: 19 · .95 = 18.05, rank 19 > 18 errors: no interval (rounding would take the 18th)
+    errors = np.arange(1, n + 1) / 100
+    rows = [{"held_out": "a", "view": "pyramids", "_systems": _systems([0.5], [0.795])},
+            {"held_out": "b", "view": "pyramids", "_systems": _systems(0.5 + errors, np.full(n, 0.5))}]
+    leave_one_out.pooled_system_intervals(rows)
+    if q is None:
+        assert np.isnan(rows[0]["system_coverage_pooled"]) and np.isnan(rows[0]["system_width_pooled"])
+    else:
+        assert rows[0]["system_coverage_pooled"] == 1.0
+        assert rows[0]["system_width_pooled"] == pytest.approx(2 * q)

@@ -99,3 +99,50 @@ def test_summary_scores_are_the_units_mean_recall_each_text_encoded_once(fake_to
     assert got[0] == pytest.approx((1.0 + second) / 2, abs=1e-6)
     assert got[1] == pytest.approx(1.0, abs=1e-6)  # both units found, across two sentences
     assert got[2] == 0.0  # an empty summary
+
+
+def _one_hot(fake_token_encoder, words):
+    """A fake encoder whose word rows are one-hot: a cosine is 1 for the same word, else 0."""
+    enc = fake_token_encoder(words, dim=4)
+    enc.rows = np.eye(len(enc.vocab), dtype=np.float32)
+    return enc
+
+
+def test_summary_scores_weigh_a_full_pyramids_units_by_their_weights(fake_token_encoder):
+    from pyrabench.data.model import SCU, Contributor, Part, Pyramid
+
+    words = "the storm hit coast hundreds lost power".split()
+    enc = _one_hot(fake_token_encoder, words)
+    models = ("The storm hit the coast. Hundreds lost power.", "The storm hit the coast.", "The storm hit the coast.")
+
+    def scu(k, label, summaries):
+        return SCU(k, label, tuple(Contributor(label, (Part(label, 0, len(label)),), i) for i in summaries))
+
+    pyramid = Pyramid("duc2006", "D0601", models, ("A", "B", "C"),
+                      (scu(1, "storm hit coast", (0, 1, 2)), scu(2, "hundreds lost power", (0,))))
+    assert [s.weight for s in pyramid.scus] == [3, 1]
+    got = tr.summary_scores([pyramid, pyramid], [["The storm hit the coast."], ["Hundreds lost power."]], enc)
+    # one-hot rows: a unit whose words are all in the summary recalls 1, one with none of them 0.
+    # first summary: SCU 1 (weight 3) recalled 1, SCU 2 (weight 1) 0 -> (3·1 + 1·0) / 4 = 0.75
+    # (the plain mean of the units would be 0.5); second: (3·0 + 1·1) / 4 = 0.25
+    assert got.tolist() == pytest.approx([0.75, 0.25])
+
+
+def test_idf_over_no_document_weighs_every_token_log_1():
+    idf = tr.IDF.of([])  # M = 0: every token is of no document, log(0 + 1) = 0
+    assert idf.documents == 0 and len(idf.ids) == 0
+    assert idf(np.array([0, 5])).tolist() == [0.0, 0.0]
+
+
+def test_recall_against_no_summary_has_no_column():
+    rng = np.random.default_rng(0)
+    units, sentences = _ragged([2, 1], 3, rng), _ragged([], 3, rng)
+    by_sent, by_summary = tr.recall(units, tr.IDF.of([[0]]), sentences, [])
+    assert by_sent.shape == (2, 0) and by_summary.shape == (2, 0)
+
+
+def test_a_one_unit_pyramid_scores_its_recall_and_a_pyramid_without_unit_zero(fake_token_encoder):
+    enc = _one_hot(fake_token_encoder, "the storm hit coast".split())
+    one, none = lite_pyramid("t1", ["storm hit coast"]), lite_pyramid("t2", [])
+    got = tr.summary_scores([one, none], [["The storm hit the coast."], ["The storm hit the coast."]], enc)
+    assert got.tolist() == [1.0, 0.0]  # weight 1 of 1: its recall; no unit (weights sum to 0): 0

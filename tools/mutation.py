@@ -25,13 +25,27 @@ to the functions' line ranges with :mod:`ast`), and those that read a module-lev
 binds (a constant, an import); mutmut runs only their mutants (``module.x_name__mutmut_*``) with
 the tests that call them. A module never measured is named and skipped (run it whole once).
 When mutmut's ``mutants/`` then holds a result for every mutant of a module (mutmut keeps the
-results of the functions that did not change, by their hash), the module's record is renewed.
+results of the functions that did not change, by their hash), the module's record is renewed from
+it. Otherwise (a fresh clone has no ``mutants/``) the rerun functions' figures replace theirs in
+the record's per-function figures (``functions``: killed, total, equivalent of each function, kept
+by every run) and the module's totals are their sums: the unchanged functions keep the figures of
+their last run (``scope`` says so). An entry without per-function figures is not merged (run
+the module whole once). Each renewed entry keeps the commit and the fingerprint of the code
+measured (``code``: its syntax tree without comments, docstrings or layout).
+
+``--check`` (``make mutation-check``, in CI) runs no mutant: it fails when a listed module's code
+changed since its record entry was measured (the fingerprint differs from ``code`` and from that
+of the file at the entry's commit: a comment, a docstring or the layout changed is not a
+change), names each such module and the command to run, and lists the modules never measured
+(not a failure). A developer runs ``make mutation-changed MODULES=...`` on what they changed and
+commits the renewed record with the change.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import hashlib
 import json
 import os
 import re
@@ -231,8 +245,40 @@ def measure(path: str, listed: dict, only: set[str] | None = None):
         lines.append(d)
     total = len(status)
     entry = {"total": total, "killed": killed, "survived": len(survivors), "equivalent": len(equivalent),
-             "not_run": len(other), "killed_fraction": round(killed / total, 4) if total else 1.0}
+             "not_run": len(other), "killed_fraction": round(killed / total, 4) if total else 1.0,
+             "functions": by_function(status, set(equivalent))}
     return entry, lines, drafts, stale, other
+
+
+def function_of(mutant: str) -> str:
+    """mutmut's name of the function a mutant is of (``pkg.mod.x_f__mutmut_3`` → ``x_f``)."""
+    return mutant.rpartition(".")[2].rpartition("__mutmut_")[0]
+
+
+def by_function(status: dict[str, str], equivalent: set[str]) -> dict[str, list[int]]:
+    """``{function: [killed, total, equivalent]}`` of the mutants in ``status``, sorted."""
+    out: dict[str, list[int]] = {}
+    for name, s in status.items():
+        row = out.setdefault(function_of(name), [0, 0, 0])
+        row[0] += s in KILLED
+        row[1] += 1
+        row[2] += name in equivalent
+    return dict(sorted(out.items()))
+
+
+def merged_entry(old: dict, rerun: dict, rerun_functions, source: str) -> dict | None:
+    """The module's entry when only ``rerun_functions`` were rerun (``rerun``: their
+    :func:`measure` entry): their figures replace those of the last run in ``old["functions"]``,
+    the functions no longer in ``source`` are dropped, and the totals are the sums (None without
+    per-function figures in ``old``: the module must be run whole once)."""
+    if "functions" not in old:
+        return None
+    present = set(functions(source))
+    funcs = {f: v for f, v in old["functions"].items() if f in present and f not in set(rerun_functions)}
+    funcs = dict(sorted({**funcs, **rerun["functions"]}.items()))
+    killed, total, equivalent = (sum(v[i] for v in funcs.values()) for i in range(3))
+    return {"total": total, "killed": killed, "survived": total - killed, "equivalent": equivalent, "not_run": 0,
+            "killed_fraction": round(killed / total, 4) if total else 1.0, "functions": funcs}
 
 
 def _report(path: str, entry: dict, stale: list, other: list, seconds: float | None, what: str = "") -> None:
@@ -289,15 +335,77 @@ def run_changed(modules: list[str], base: str | None, target: float, listed: dic
         _report(path, entry, stale, other, None, " (changed functions)")
         failed |= entry["killed_fraction"] < target or bool(stale) or bool(other)
         whole, _, _, whole_stale, whole_other = measure(path, listed)
+        stamp = {"seconds": record.get(path, {}).get("seconds"), "commit": commit, "uncommitted": _uncommitted(path),
+                 "code": code_fingerprint((ROOT / path).read_text())}
         if not whole_other:
-            updates[path] = {**whole, "seconds": record.get(path, {}).get("seconds"), "commit": commit,
-                             "uncommitted": _uncommitted(path), "scope": "full (changed functions rerun)"}
+            updates[path] = {**whole, **stamp, "scope": "full (changed functions rerun)"}
             _report(path, whole, whole_stale, [], None, " (whole module, renewed in the record)")
+            continue
+        merged = merged_entry(record.get(path, {}), entry, funcs, (ROOT / path).read_text())
+        if merged is None:
+            print(f"{path}: its record has no per-function figures to merge the rerun into; "
+                  f"run it whole once: make mutation MODULES={path}")
+            failed = True
+            continue
+        since = record[path].get("commit", "?")[:10]
+        updates[path] = {**merged, **stamp,
+                         "scope": f"{', '.join(funcs)} rerun; the other functions as measured at {since}"}
+        _report(path, merged, [], [], None, " (rerun functions merged into the record's per-function figures)")
     print(f"changed functions: {seconds:.0f} s")
     _write_survivors(lines, drafts)
     if updates:
         write_record(updates)
     return 1 if failed else 0
+
+
+def code_fingerprint(source: str) -> str:
+    """What mutmut mutates of a module, as a digest: its syntax tree without docstrings (comments
+    and layout are not in a tree), so only a change of code changes it."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            value = first.value if isinstance(first, ast.Expr) else None
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                node.body = node.body[1:] or [ast.Pass()]
+    return hashlib.sha256(ast.dump(tree).encode()).hexdigest()[:16]
+
+
+def _at(commit: str, path: str) -> str | None:
+    """``path`` as it was at ``commit`` (None when git has no such file or commit)."""
+    got = subprocess.run(["git", "show", f"{commit}:{path}"], cwd=ROOT, capture_output=True, text=True)
+    return got.stdout if got.returncode == 0 else None
+
+
+def check(modules: list[str]) -> int:
+    """``--check``: 1 when a measured module's code changed since its record entry (module
+    docstring), naming the modules and the command; the modules never measured are listed."""
+    record, changed, unmeasured = read_record(), [], []
+    for path in modules:
+        entry = record.get(path, {})
+        if "commit" not in entry:
+            unmeasured.append(path)
+            continue
+        file = ROOT / path
+        now = code_fingerprint(file.read_text()) if file.exists() else None
+        if now is not None and entry.get("code") == now:
+            continue
+        before = _at(entry["commit"], path)
+        if now is None or before is None or code_fingerprint(before) != now:
+            why = ("no longer there" if now is None else
+                   f"its commit {entry['commit'][:10]} is not in this clone" if before is None else
+                   f"its code changed since {entry['commit'][:10]}, where its record was measured")
+            print(f"{path}: {why}")
+            changed.append(path)
+    if unmeasured:
+        print(f"not measured ({len(unmeasured)}, not a failure): {', '.join(unmeasured)}")
+    if changed:
+        print(f"the mutation record is out of date for {len(changed)} module(s); run\n"
+              f"  make mutation-changed MODULES=\"{' '.join(changed)}\"\n"
+              "and commit tests/mutation-record.json with the change")
+        return 1
+    print(f"the mutation record is current for the {len(modules) - len(unmeasured)} measured module(s)")
+    return 0
 
 
 def _write_survivors(lines: list, drafts: list) -> None:
@@ -315,6 +423,8 @@ def main(argv=None) -> int:
                         help="only the functions changed since each module's recorded commit (tests/mutation-record.json)")
     parser.add_argument("--base", help="with --changed: the commit to diff against instead of the recorded ones")
     parser.add_argument("--no-record", action="store_true", help="do not write tests/mutation-record.json")
+    parser.add_argument("--check", action="store_true",
+                        help="run no mutant: fail when a module changed since its record entry was measured")
     args = parser.parse_args(argv)
     os.chdir(ROOT)  # mutmut reads its configuration from the current directory
     known = core_modules()
@@ -322,6 +432,8 @@ def main(argv=None) -> int:
     unknown = [m for m in modules if m not in known]
     if unknown:
         parser.error(f"not in [tool.mutmut] only_mutate: {unknown}")
+    if args.check:
+        return check(modules)
     OUT.mkdir(parents=True, exist_ok=True)
     listed = equivalents()
     if args.changed:
@@ -332,14 +444,20 @@ def main(argv=None) -> int:
         entry, ls, ds, stale, other = measure(path, listed)
         lines += ls
         drafts += ds
-        summary[path] = {**entry, "seconds": None if seconds is None else round(seconds, 1)}
+        summary[path] = {**{k: v for k, v in entry.items() if k != "functions"},
+                         "seconds": None if seconds is None else round(seconds, 1)}
         _report(path, entry, stale, other, seconds)
         failed |= entry["killed_fraction"] < args.target or bool(stale) or bool(other)
         if seconds is not None and not other and not args.no_record:
-            write_record({path: {**summary[path], "commit": commit, "uncommitted": _uncommitted(path), "scope": "full"}})
-        elif seconds is None and not args.no_record and read_record().get(path, {}).get("total") == entry["total"]:
-            # --report-only after the table of equivalents was edited: the same run, recounted
-            write_record({path: {**read_record()[path], "equivalent": entry["equivalent"]}})
+            write_record({path: {**summary[path], "functions": entry["functions"], "commit": commit,
+                                 "uncommitted": _uncommitted(path), "code": code_fingerprint((ROOT / path).read_text()),
+                                 "scope": "full"}})
+        elif (seconds is None and not args.no_record and not other
+              and read_record().get(path, {}).get("total") == entry["total"]):
+            # --report-only after the table of equivalents was edited, or survivors rerun on new tests
+            # (`mutmut run NAME ...`): the same mutants, recounted
+            write_record({path: {**read_record()[path], **{k: entry[k] for k in (
+                "killed", "survived", "equivalent", "killed_fraction", "functions")}}})
     _write_survivors(lines, drafts)
     (OUT / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
     killed = sum(s["killed"] for s in summary.values())

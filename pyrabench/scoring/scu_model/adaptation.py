@@ -176,6 +176,8 @@ def fit(frame: pd.DataFrame, p, used: Sequence[str], keys: Sequence[str] = ("top
     on the rows of the ``used`` examples (topics), every residual out of fold (module
     docstring); ``prior``: the model's own ``(SummaryErrors, SystemErrors)``;
     ``prior_examples``, ``prior_scale``: the map's prior (:data:`PRIOR_EXAMPLES`, :data:`PRIOR_SCALE`)."""
+    if folds < 2:
+        raise PyrabenchError(f"the out-of-fold residuals need 2 folds or more, got {folds}")
     used = tuple(map(str, used))
     p = np.asarray(p, dtype=np.float64)
     topics = frame["topic"].astype(str).to_numpy()
@@ -184,7 +186,7 @@ def fit(frame: pd.DataFrame, p, used: Sequence[str], keys: Sequence[str] = ("top
         missing = sorted(set(used) - set(topics[rows]))
         raise PyrabenchError(f"no labelled summary of the adaptation example {missing[0]!r}")
     sub, ps, ys = frame[rows].reset_index(drop=True), p[rows], frame.loc[rows, "y"].to_numpy(np.float64)
-    fold_of = {t: k % max(1, min(folds, len(used))) for k, t in enumerate(used)}
+    fold_of = {t: k % min(folds, len(used)) for k, t in enumerate(used)}
     fold = sub["topic"].astype(str).map(fold_of).to_numpy()
     alike = bool(ys.all() or not ys.any())
     if alike:
