@@ -334,7 +334,7 @@ def compare_variants(corpus, similarities: Sequence[str], combines: Sequence[str
     args = (corpus, similarities, combines, levels, score, ci, seed)
     if not cache:
         return _compare_variants(*args, **kw)
-    key = fingerprint("compare-v2", corpus_key(corpus), list(similarities), list(combines), levels, score, ci,
+    key = fingerprint("compare-v3", corpus_key(corpus), list(similarities), list(combines), levels, score, ci,
                       seed, sorted(kw.items()))
     computed: list = []
 

@@ -81,7 +81,7 @@ LEXICAL = ("r1_sent_c", "d1_sent_c", "r2_sent_c", "d2_sent_c", "r1_sent_l", "d1_
            "r1_peer_c", "r2_peer_c", "weight_share")
 SIMILARITY = ("sim_sent_c", "sim_sent_l")
 FOLDS = 5
-VERSION = "calibrated-v2"  # v2: logistic fits converged (reliability.LOGISTIC_SOLVER)
+VERSION = "calibrated-v3"  # v2: logistic fits converged (reliability.LOGISTIC_SOLVER); v3: WMF in float64
 #: Parameters of the cached results left out of their keys (:mod:`pyrabench.cache`): ``cache`` says
 #: whether to read and write the entry, never what it holds.
 NOT_IN_KEY = {"group_frame": ("cache",)}
