@@ -255,3 +255,29 @@ def test_the_table_scores_each_direction_with_its_model_rate_frame_and_groups(mo
     seen.clear()
     adaptation.adaptation_table({"A": "A", "B": "B"}, ns=(5,), seeds=(1,), n_resamples=7, cache=False)
     assert [s[0] for s in seen] == ["B", "A"]
+
+
+def test_summary_coverage_by_hand():
+    # two summaries of 2 units (weight 1, Max(A) 2): p (.5, .5) and (.9, .9); y (1, 1) and (0, 0)
+    frame = pd.DataFrame({"topic": ["t", "t", "t", "t"], "peer": ["a", "a", "b", "b"], "annotator": "",
+                          "scu_id": [1, 2, 1, 2], "weight": 1.0, "ideal": 2.0, "y": [True, True, False, False]})
+    p = np.array([0.5, 0.5, 0.9, 0.9])
+    # a: estimate .5, sd √(2 · .25) / 2 = .3536, truth 1: inside .5 + .3536 · [−1, 1.5] = [.146, 1.030]
+    # b: estimate .9, sd √(2 · .09) / 2 = .2121, truth 0: below .9 − .2121 = .688: outside
+    got = adaptation._summary_coverage(frame, p, intervals.SummaryErrors(-1.0, 1.5, 0.95, 50))
+    assert got["coverage"] == 0.5 and got["n"] == 2
+    assert got["width"] == pytest.approx(2.5 * (np.sqrt(0.5) / 2 + np.sqrt(0.18) / 2) / 2)
+
+
+def test_figures_units_and_calibration_by_the_units():
+    from pyrabench.scoring.scu_model import scu_sets
+
+    frame = _domain()
+    p = frame["q_model"].to_numpy()
+    got = adaptation.figures(frame, p, Fitted.summary_errors, Fitted.system_errors, 0, 50)
+    sets = scu_sets.agreement(frame, scu_sets.counted(frame, p))
+    assert (got["f1"], got["counted"], got["present"]) == (sets["f1"], sets["counted"], sets["marked"])
+    assert got["ece"] == expected_calibration_error(p, frame["y"].to_numpy(bool)) and got["examples"] == 60
+    low, high = Fitted.summary_errors.interval(*(lambda e: (e["estimate"], e["sd"]))(
+        intervals.estimate_sd(frame, p, adaptation.KEYS)))
+    assert got["summary_width"] == pytest.approx(float(np.mean(high - low)))
