@@ -281,3 +281,9 @@ def test_figures_units_and_calibration_by_the_units():
     low, high = Fitted.summary_errors.interval(*(lambda e: (e["estimate"], e["sd"]))(
         intervals.estimate_sd(frame, p, adaptation.KEYS)))
     assert got["summary_width"] == pytest.approx(float(np.mean(high - low)))
+
+
+def test_targets_are_given_in_the_tables_order_of_directions():
+    table = _table()
+    flipped = pd.concat([table[table["scored"] == "b"], table[table["scored"] == "a"]], ignore_index=True)
+    assert list(adaptation.targets_met(adaptation.summary_table(flipped))) == ["b", "a"]
