@@ -223,7 +223,12 @@ def test_the_table_scores_each_direction_with_its_model_rate_frame_and_groups(mo
         return NS(lite_model=NS(name="+".join(corpora), training={c: pd.DataFrame({"y": ys[c]}) for c in corpora}))
 
     def lite_frame(corpus, cache=True):
+        assert cache is False  # the table's cache flag, passed on
         return pd.DataFrame({"topic": [f"{corpus}1-x", f"{corpus}1-y", f"{corpus}2-x"]})
+
+    def labelled_frame(dataset, cache=True):
+        assert dataset == "D" and cache is False
+        return pd.DataFrame({"topic": ["e1", "e2"]})
 
     def rows(model, rate, frame, groups, ns, seeds, n_resamples):
         seen.append((model.name, rate, list(frame["topic"]), groups, ns, seeds, n_resamples))
@@ -233,7 +238,7 @@ def test_the_table_scores_each_direction_with_its_model_rate_frame_and_groups(mo
 
     monkeypatch.setattr(scu_sets, "fit", fit)
     monkeypatch.setattr(scu_sets, "lite_frame", lite_frame)
-    monkeypatch.setattr(scu_sets, "labelled_frame", lambda d, cache=True: pd.DataFrame({"topic": ["e1", "e2"]}))
+    monkeypatch.setattr(scu_sets, "labelled_frame", labelled_frame)
     monkeypatch.setattr(scu_sets, "dataset_key", lambda d: "L")
     monkeypatch.setattr(adaptation, "corpus_key", lambda c: c)
     monkeypatch.setattr(adaptation, "direction_rows", rows)
@@ -287,3 +292,28 @@ def test_targets_are_given_in_the_tables_order_of_directions():
     table = _table()
     flipped = pd.concat([table[table["scored"] == "b"], table[table["scored"] == "a"]], ignore_index=True)
     assert list(adaptation.targets_met(adaptation.summary_table(flipped))) == ["b", "a"]
+
+
+def test_the_tables_key_holds_every_constant_it_is_computed_with(monkeypatch):
+    from pyrabench.scoring.scu_model import adaptation as adapting, calibrated, label_shift, scu_sets
+
+    asked = []
+    monkeypatch.setattr(adaptation, "cached_frame", lambda kind, key, compute, cache: asked.append((kind, key, cache)))
+    monkeypatch.setattr(adaptation, "corpus_key", lambda c: c)
+    monkeypatch.setattr(scu_sets, "dataset_key", lambda d: f"content of {d}" if d is not None else 1 / 0)
+
+    def key(**kw):
+        adaptation.adaptation_table({"A": "A"}, **kw)
+        return asked[-1][1]
+
+    base = key()
+    assert asked[-1][0] == "adaptation" and asked[-1][2] is True  # cached by default, as the "adaptation" kind
+    assert key(lite_name="PyrXSum") == base and key(dataset="D") != base
+    assert key(dataset="D") != key(dataset="E")
+    for module, name in [(adaptation, "VERSION"), (scu_sets, "VERSION"), (calibrated, "VERSION"),
+                         (scu_sets, "LITE_RECALIBRATION"), (adapting, "CANDIDATES"), (adapting, "FOLDS"),
+                         (label_shift, "TOLERANCE"), (label_shift, "MAX_ITERATIONS")]:
+        with monkeypatch.context() as m:
+            m.setattr(module, name, ("another", getattr(module, name)))
+            assert key() != base, f"{module.__name__}.{name}"
+    assert key() == base
