@@ -52,3 +52,13 @@ def test_two_lite_datasets_of_the_same_content_under_different_names_have_differ
     assert (lite_name(a), lite_name(b)) == ("pyrxsum", "other")
     assert content_key(a) != content_key(b)  # the name labels the cached rows: one entry each
     assert content_key(a) == content_key(read_dataset(tmp_path / "pyrxsum"))
+
+
+def test_the_corpora_are_read_from_the_root_given(sample_root, tmp_path):
+    import shutil
+
+    root = shutil.copytree(sample_root, tmp_path / "root")
+    domains = annotated(root)
+    assert [c.name for c in domains.corpora] == list(DUC)
+    for corpus in domains.corpora:
+        assert corpus.path.is_relative_to(root) and all(p.source.startswith(str(root)) for p in corpus.pyramids)

@@ -9,6 +9,7 @@ import pytest
 
 from pyrabench.reports import adaptation as adaptation_reports
 from pyrabench.scoring.scu_model import intervals
+from pyrabench.scoring.scu_model.label_agreement import expected_calibration_error, roc_auc
 from pyrabench.scoring.studies import adaptation
 
 pytest.importorskip("sklearn")
@@ -118,3 +119,206 @@ def test_directions_pinned_for_three_corpora_and_a_lite_dataset():
         (("duc2006", "duc2007"), "duc2007-update"), (("duc2006", "duc2007", "duc2007-update"), "PyrXSum")]
     assert adaptation.directions(duc) == adaptation.directions(duc, "PyrXSum")[:3]
     assert adaptation.directions({"duc2006": "A"}, "PyrXSum") == [(("duc2006",), "PyrXSum")]
+
+
+class Strict(Fitted):
+    """:class:`Fitted` that refuses to be asked for its own topics' cross-fitted probabilities."""
+
+    def probabilities(self, frame, own_topics=True):
+        assert own_topics is False  # the scored examples are new text to the model
+        return super().probabilities(frame)
+
+
+def test_each_row_is_its_methods_figures_with_its_seed_and_errors():
+    from pyrabench.scoring.scu_model import adaptation as adapting, label_shift
+
+    frame, fitted, nr = _domain(), Strict(), 60
+    rows = adaptation.direction_rows(fitted, 0.2, frame, None, ns=(59, 15), seeds=(3,), n_resamples=nr)
+    p0 = frame["q_model"].to_numpy()
+    errors = (Fitted.summary_errors, Fitted.system_errors)
+    assert rows[0] == {"method": "none", "n": 0, "seed": -1, **adaptation.figures(frame, p0, *errors, 0, nr)}
+    shift = label_shift.estimate(p0, 0.2)
+    assert rows[1] == {"method": "label shift", "n": 0, "seed": -1, "rate": shift.rate,
+                       "iterations": shift.iterations, **adaptation.figures(frame, shift(p0), *errors, 0, nr)}
+    # n = 59 leaves one example to report on: no row, and the next n still has its rows
+    assert [r["method"] for r in rows] == ["none", "label shift", "adapt 15"]
+    used, rest = adapting.split(np.unique(frame["topic"]), 15, 3)
+    both = adapting.fit(frame, p0, used, keys=adaptation.KEYS, system="peer", prior=errors)
+    alone = adapting.fit(frame, p0, used, keys=adaptation.KEYS, system="peer")
+    keep = frame["topic"].isin(rest).to_numpy()
+    sub = frame[keep].reset_index(drop=True)
+    p = both(p0[keep])
+    own = adaptation._summary_coverage(sub, p, alone.summary_errors)
+    assert own["coverage"] != adaptation._summary_coverage(sub, p, both.summary_errors)["coverage"]
+    assert rows[2] == {"method": "adapt 15", "n": 15, "seed": 3, "rate": both.rate,
+                       "ece_before": expected_calibration_error(p0[keep], sub["y"].to_numpy(bool)),
+                       "map": both.recalibration.method, "summary_coverage_own": own["coverage"],
+                       "summary_width_own": own["width"],
+                       **adaptation.figures(sub, p, both.summary_errors, both.system_errors, 3, nr)}
+
+
+def test_figures_read_the_seed_the_errors_and_the_resamples_given():
+    frame, p = _domain(), _domain()["q_model"].to_numpy()
+    s, t = Fitted.summary_errors, Fitted.system_errors
+    base = adaptation.figures(frame, p, s, t)
+    assert base == adaptation.figures(frame, p, s, t, 0, adaptation.N_RESAMPLES)  # the defaults: seed 0, 1000
+    assert set(base) == {"f1", "auc", "ece", "counted", "present", "summary_r", "system_r", "summary_coverage",
+                         "summary_width", "summaries", "system_coverage", "system_width", "systems", "examples"}
+    assert base["system_width"] != adaptation.figures(frame, p, s, t, 1)["system_width"]  # another seed
+    assert base["system_width"] != adaptation.figures(frame, p, s, None)["system_width"]  # no system errors
+    assert base["system_width"] != adaptation.figures(frame, p, s, t, 0, 100)["system_width"]
+    y = frame["y"].to_numpy(bool)
+    assert base["auc"] == roc_auc(p, y) and base["summaries"] == 360 and base["systems"] == 6
+    # per system (6 of them): the mean over its 60 summaries of the estimate (Σp / 5) and the truth (Σy / 5)
+    per = frame.assign(p=p, y=y.astype(float)).groupby(["peer", "topic"])[["p", "y"]].sum() / 5
+    by_system = per.groupby("peer").mean()
+    assert base["system_r"] == pytest.approx(np.corrcoef(by_system["p"], by_system["y"])[0, 1], rel=1e-9)
+    # per example: Pearson across its 6 systems, averaged over the 60 examples
+    r = [np.corrcoef(g["p"], g["y"])[0, 1] for _, g in per.groupby("topic")]
+    assert base["summary_r"] == pytest.approx(np.mean(r), rel=1e-9)
+    t_cov = base["system_coverage"]
+    assert 0 <= t_cov <= 1 and base["system_width"] > 0
+
+
+def test_per_example_r_skips_an_example_without_spread_and_is_nan_without_any():
+    s = pd.DataFrame({"topic": ["a"] * 3 + ["b"] * 3 + ["c"] * 3, "x": [1, 2, 3, 1, 2, 3, 1, 1, 1],
+                      "y": [1, 2, 4, 3, 2, 1, 5, 6, 7]})
+    # a: r(1 2 3; 1 2 4) = 3 / √(2 · 14/3) = .9820; b: −1; c: x has no spread, skipped
+    assert adaptation._per_example_r(s, "x", "y") == pytest.approx((3 / np.sqrt(2 * 14 / 3) - 1) / 2)
+    assert adaptation._per_example_r(s, "y", "x") == pytest.approx((3 / np.sqrt(2 * 14 / 3) - 1) / 2)
+    assert np.isnan(adaptation._per_example_r(s[s["topic"] == "c"], "x", "y"))
+    assert np.isnan(adaptation._per_example_r(s[s["topic"] == "c"], "y", "x"))
+
+
+def test_shown_n_duc_group_and_two_corpora():
+    assert [adaptation.shown_n(e) for e in (100, 22, 21, 5, 3)] == [20, 20, 19, 3, 2]
+    assert adaptation.shown_n(100, 7) == 7
+    assert adaptation.duc_group("D0701-A") == "D0701" and adaptation.duc_group("d0801-A-B") == "d0801-A"
+    assert adaptation.duc_group("plain") == "plain"
+    assert adaptation.directions({"a": 1, "b": 2}) == [(("b",), "a"), (("a",), "b")]
+
+
+def test_summary_table_keeps_the_tables_order_and_counts_seeds():
+    table = _table()
+    table = pd.concat([table[table["scored"] == "b"], table[table["scored"] == "a"]], ignore_index=True)
+    table["method"] = table["method"].replace({"none": "z none"})  # a name sorting last stays first
+    out = adaptation.summary_table(table)
+    assert list(zip(out["scored"], out["method"])) == [("b", "z none"), ("b", "label shift"), ("b", "adapt 20"),
+                                                       ("a", "z none"), ("a", "label shift"), ("a", "adapt 20")]
+    assert out["seeds"].tolist() == [1, 1, 2, 1, 1, 2]
+    met = adaptation.targets_met(adaptation.summary_table(_table().replace({"ece": {0.06: 0.05}})))
+    assert list(met) == ["a", "b"] and met["a"]["ece label shift"] is True  # at the bound: met
+    none_only = adaptation.summary_table(_table()[~_table()["method"].str.startswith("adapt")])
+    assert adaptation.targets_met(none_only)["a"]["ece adapt 20"] is False
+
+
+def test_the_table_scores_each_direction_with_its_model_rate_frame_and_groups(monkeypatch):
+    from types import SimpleNamespace as NS
+
+    from pyrabench.errors import PyrabenchError
+    from pyrabench.scoring.scu_model import scu_sets
+
+    fitted, seen = [], []
+
+    def fit(corpora, cache=True, lite=False):
+        assert lite is True and cache is False
+        fitted.append(tuple(corpora))
+        # training rows of each corpus fitted on: "A" holds 1 present of 4, "B" 3 of 4, "C" none of 2
+        ys = {"A": [1, 0, 0, 0], "B": [1, 1, 1, 0], "C": [0, 0]}
+        return NS(lite_model=NS(name="+".join(corpora), training={c: pd.DataFrame({"y": ys[c]}) for c in corpora}))
+
+    def lite_frame(corpus, cache=True):
+        assert cache is False  # the table's cache flag, passed on
+        return pd.DataFrame({"topic": [f"{corpus}1-x", f"{corpus}1-y", f"{corpus}2-x"]})
+
+    def labelled_frame(dataset, cache=True):
+        assert dataset == "D" and cache is False
+        return pd.DataFrame({"topic": ["e1", "e2"]})
+
+    def rows(model, rate, frame, groups, ns, seeds, n_resamples):
+        seen.append((model.name, rate, list(frame["topic"]), groups, ns, seeds, n_resamples))
+        if model.name == "A+B+C":
+            raise PyrabenchError("too few")
+        return [{"method": "none"}]
+
+    monkeypatch.setattr(scu_sets, "fit", fit)
+    monkeypatch.setattr(scu_sets, "lite_frame", lite_frame)
+    monkeypatch.setattr(scu_sets, "labelled_frame", labelled_frame)
+    monkeypatch.setattr(scu_sets, "dataset_key", lambda d: "L")
+    monkeypatch.setattr(adaptation, "corpus_key", lambda c: c)
+    monkeypatch.setattr(adaptation, "direction_rows", rows)
+    table = adaptation.adaptation_table({"A": "A", "B": "B", "C": "C"}, dataset="D", lite_name="X", ns=(5,),
+                                        seeds=(1, 2), n_resamples=7, cache=False)
+    assert fitted == [("B", "C"), ("A", "C"), ("A", "B"), ("A", "B", "C")]
+    groups = {"1-x": "1", "1-y": "1", "2-x": "2"}
+    assert seen == [
+        ("B+C", 3 / 6, ["A1-x", "A1-y", "A2-x"], {f"A{k}": f"A{v}" for k, v in groups.items()}, (5,), (1, 2), 7),
+        ("A+C", 1 / 6, ["B1-x", "B1-y", "B2-x"], {f"B{k}": f"B{v}" for k, v in groups.items()}, (5,), (1, 2), 7),
+        ("A+B", 4 / 8, ["C1-x", "C1-y", "C2-x"], {f"C{k}": f"C{v}" for k, v in groups.items()}, (5,), (1, 2), 7),
+        ("A+B+C", 4 / 10, ["e1", "e2"], None, (5,), (1, 2), 7)]
+    assert table["fitted_on"].tolist() == ["B + C", "A + C", "A + B", "A + B + C"]
+    assert table["scored"].tolist() == ["A", "B", "C", "X"]
+    assert table["train_rate"].tolist() == pytest.approx([0.5, 1 / 6, 0.5, 0.4])
+    assert table["method"].tolist() == ["none", "none", "none", "error"]
+    assert table["error"].iloc[3] == "too few" and table["error"].iloc[:3].isna().all()
+    # without a dataset, no lite direction
+    seen.clear()
+    adaptation.adaptation_table({"A": "A", "B": "B"}, ns=(5,), seeds=(1,), n_resamples=7, cache=False)
+    assert [s[0] for s in seen] == ["B", "A"]
+
+
+def test_summary_coverage_by_hand():
+    # two summaries of 2 units (weight 1, Max(A) 2): p (.5, .5) and (.9, .9); y (1, 1) and (0, 0)
+    frame = pd.DataFrame({"topic": ["t", "t", "t", "t"], "peer": ["a", "a", "b", "b"], "annotator": "",
+                          "scu_id": [1, 2, 1, 2], "weight": 1.0, "ideal": 2.0, "y": [True, True, False, False]})
+    p = np.array([0.5, 0.5, 0.9, 0.9])
+    # a: estimate .5, sd √(2 · .25) / 2 = .3536, truth 1: inside .5 + .3536 · [−1, 1.5] = [.146, 1.030]
+    # b: estimate .9, sd √(2 · .09) / 2 = .2121, truth 0: below .9 − .2121 = .688: outside
+    got = adaptation._summary_coverage(frame, p, intervals.SummaryErrors(-1.0, 1.5, 0.95, 50))
+    assert got["coverage"] == 0.5 and got["n"] == 2
+    assert got["width"] == pytest.approx(2.5 * (np.sqrt(0.5) / 2 + np.sqrt(0.18) / 2) / 2)
+
+
+def test_figures_units_and_calibration_by_the_units():
+    from pyrabench.scoring.scu_model import scu_sets
+
+    frame = _domain()
+    p = frame["q_model"].to_numpy()
+    got = adaptation.figures(frame, p, Fitted.summary_errors, Fitted.system_errors, 0, 50)
+    sets = scu_sets.agreement(frame, scu_sets.counted(frame, p))
+    assert (got["f1"], got["counted"], got["present"]) == (sets["f1"], sets["counted"], sets["marked"])
+    assert got["ece"] == expected_calibration_error(p, frame["y"].to_numpy(bool)) and got["examples"] == 60
+    low, high = Fitted.summary_errors.interval(*(lambda e: (e["estimate"], e["sd"]))(
+        intervals.estimate_sd(frame, p, adaptation.KEYS)))
+    assert got["summary_width"] == pytest.approx(float(np.mean(high - low)))
+
+
+def test_targets_are_given_in_the_tables_order_of_directions():
+    table = _table()
+    flipped = pd.concat([table[table["scored"] == "b"], table[table["scored"] == "a"]], ignore_index=True)
+    assert list(adaptation.targets_met(adaptation.summary_table(flipped))) == ["b", "a"]
+
+
+def test_the_tables_key_holds_every_constant_it_is_computed_with(monkeypatch):
+    from pyrabench.scoring.scu_model import adaptation as adapting, calibrated, label_shift, scu_sets
+
+    asked = []
+    monkeypatch.setattr(adaptation, "cached_frame", lambda kind, key, compute, cache: asked.append((kind, key, cache)))
+    monkeypatch.setattr(adaptation, "corpus_key", lambda c: c)
+    monkeypatch.setattr(scu_sets, "dataset_key", lambda d: f"content of {d}" if d is not None else 1 / 0)
+
+    def key(**kw):
+        adaptation.adaptation_table({"A": "A"}, **kw)
+        return asked[-1][1]
+
+    base = key()
+    assert asked[-1][0] == "adaptation" and asked[-1][2] is True  # cached by default, as the "adaptation" kind
+    assert key(lite_name="PyrXSum") == base and key(dataset="D") != base
+    assert key(dataset="D") != key(dataset="E")
+    for module, name in [(adaptation, "VERSION"), (scu_sets, "VERSION"), (calibrated, "VERSION"),
+                         (scu_sets, "LITE_RECALIBRATION"), (adapting, "CANDIDATES"), (adapting, "FOLDS"),
+                         (label_shift, "TOLERANCE"), (label_shift, "MAX_ITERATIONS")]:
+        with monkeypatch.context() as m:
+            m.setattr(module, name, ("another", getattr(module, name)))
+            assert key() != base, f"{module.__name__}.{name}"
+    assert key() == base

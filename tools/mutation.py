@@ -33,6 +33,9 @@ their last run (``scope`` says so). An entry without per-function figures is not
 the module whole once). Each renewed entry keeps the commit and the fingerprint of the code
 measured (``code``: its syntax tree without comments, docstrings or layout).
 
+``--survivors`` reruns the last run's survivors (and timeouts) of each module on the tests as
+they are now, after tests were added for them, and recounts the module's entry.
+
 ``--check`` (``make mutation-check``, in CI) runs no mutant: it fails when a listed module's code
 changed since its record entry was measured (the fingerprint differs from ``code`` and from that
 of the file at the entry's commit: a comment, a docstring or the layout changed is not a
@@ -66,6 +69,7 @@ RECORD = ROOT / "tests" / "mutation-record.json"
 CLASS_SEPARATOR = "ǁ"  # mutmut names a method's mutants x<sep>Class<sep>method__mutmut_N
 KILLED = {"killed", "timeout", "segfault", "caught by type check"}
 SURVIVED = {"survived", "no tests"}
+THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "PYRABENCH_ENCODER_THREADS")
 # | `pyrabench.sts.metrics.x_pearson__mutmut_11` | `return float("NAN")` | float() reads any case |
 _ROW = re.compile(r"^\|\s*`(?P<name>[\w.]+)`\s*\|\s*`(?P<change>.*)`\s*\|\s*(?P<reason>.*?)\s*\|\s*$")
 
@@ -94,6 +98,10 @@ def equivalents() -> dict[str, tuple[str, str]]:
 def _mutmut(names: list[str], log: Path) -> int:
     """``mutmut run`` of the mutants ``names`` (globs; named, so rerun every time), one worker."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYRABENCH_DATA")}
+    # one thread for BLAS and OpenMP: mutmut forks each mutant's run from a process that ran every
+    # test, and a thread pool started there can leave a forked run waiting on a lock forever (a
+    # false "timeout", counted as killed); one worker on a shared machine wants no pool anyway
+    env.update(dict.fromkeys(THREAD_VARIABLES, "1"))
     cmd = [sys.executable, "-m", "mutmut", "run", "--max-children", "1", *names]
     with open(log, "w") as fh:
         return subprocess.call(cmd, cwd=ROOT, env=env, stdout=fh, stderr=subprocess.STDOUT)
@@ -419,6 +427,8 @@ def main(argv=None) -> int:
     parser.add_argument("modules", nargs="*", help="module paths (default: every module in [tool.mutmut] only_mutate)")
     parser.add_argument("--target", type=float, default=0.90, help="killed fraction each module must reach")
     parser.add_argument("--report-only", action="store_true", help="report the last run without running mutmut")
+    parser.add_argument("--survivors", action="store_true",
+                        help="rerun the last run's survivors (after tests were added) and recount the modules")
     parser.add_argument("--changed", action="store_true",
                         help="only the functions changed since each module's recorded commit (tests/mutation-record.json)")
     parser.add_argument("--base", help="with --changed: the commit to diff against instead of the recorded ones")
@@ -439,8 +449,14 @@ def main(argv=None) -> int:
     if args.changed:
         return run_changed(modules, args.base, args.target, listed)
     summary, lines, drafts, failed, commit = {}, [], [], False, head()
+    if args.survivors:  # the survivors of the last run, rerun on the tests as they are now; then recounted
+        names = [k for path in modules for k, s in results(path).items() if s in SURVIVED | {"timeout"}]
+        start = time.perf_counter()
+        if names and _mutmut(names, OUT / "survivors.log") != 0:
+            sys.exit(f"mutmut failed; see {OUT / 'survivors.log'}")
+        print(f"{len(names)} survivors rerun in {time.perf_counter() - start:.0f} s")
     for path in modules:
-        seconds = None if args.report_only else run_module(path)
+        seconds = None if args.report_only or args.survivors else run_module(path)
         entry, ls, ds, stale, other = measure(path, listed)
         lines += ls
         drafts += ds
