@@ -83,6 +83,13 @@ def test_adaptation_targets_are_read_at_their_bounds():
     assert "after the label-shift correction: met on b; missed on A." in claims
 
 
+def test_adaptation_targets_are_given_in_the_tables_order_of_directions():
+    table = _adaptation_table()
+    flipped = pd.concat([table[table["scored"] == "b"], table[table["scored"] == "a"]], ignore_index=True)
+    assert list(targets.adaptation_met(adaptation.summary_table(flipped), 20)) == ["b", "a"]
+    assert list(targets.adaptation_met(adaptation.summary_table(table), 20)) == ["a", "b"]
+
+
 def test_no_package_module_nor_chapter_names_the_targets():
     """The targets live here only: no module of the package defines or reads them, and no chapter
     speaks of a target or a goal."""

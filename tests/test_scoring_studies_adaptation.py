@@ -133,7 +133,9 @@ def test_each_row_is_its_methods_figures_with_its_seed_and_errors():
     from pyrabench.scoring.scu_model import adaptation as adapting, label_shift
 
     frame, fitted, nr = _domain(), Strict(), 60
-    rows = adaptation.direction_rows(fitted, 0.2, frame, None, ns=(59, 15), seeds=(3,), n_resamples=nr)
+    k, s = 5.0, 0.1  # a prior other than the defaults (20, .03): the rows must be fitted with these
+    rows = adaptation.direction_rows(fitted, 0.2, frame, None, ns=(59, 15), seeds=(3,), n_resamples=nr,
+                                     prior_examples=k, prior_scale=s)
     p0 = frame["q_model"].to_numpy()
     errors = (Fitted.summary_errors, Fitted.system_errors)
     assert rows[0] == {"method": "none", "n": 0, "seed": -1, **adaptation.figures(frame, p0, *errors, 0, nr)}
@@ -142,19 +144,39 @@ def test_each_row_is_its_methods_figures_with_its_seed_and_errors():
                        "iterations": shift.iterations, **adaptation.figures(frame, shift(p0), *errors, 0, nr)}
     # n = 59 leaves one example to report on: no row, and the next n still has its rows
     assert [r["method"] for r in rows] == ["none", "label shift", "adapt 15"]
-    used, rest = adapting.split(np.unique(frame["topic"]), 15, 3)
-    both = adapting.fit(frame, p0, used, keys=adaptation.KEYS, system="peer", prior=errors)
-    alone = adapting.fit(frame, p0, used, keys=adaptation.KEYS, system="peer")
+    # the draw is stratified by each example's mean probability, worked here by numpy over its 30 pairs
+    score = {t: float(np.mean(p0[frame["topic"].to_numpy() == t])) for t in np.unique(frame["topic"])}
+    used, rest = adapting.split(np.unique(frame["topic"]), 15, 3, None, score)
+    assert set(used) != set(adapting.split(np.unique(frame["topic"]), 15, 3)[0])  # not the random draw
+    both = adapting.fit(frame, p0, used, keys=adaptation.KEYS, system="peer", prior=errors, prior_examples=k,
+                        prior_scale=s)
+    alone = adapting.fit(frame, p0, used, keys=adaptation.KEYS, system="peer", prior_examples=k, prior_scale=s)
+    default = adapting.fit(frame, p0, used, keys=adaptation.KEYS, system="peer", prior=errors)
     keep = frame["topic"].isin(rest).to_numpy()
     sub = frame[keep].reset_index(drop=True)
     p = both(p0[keep])
+    assert not np.allclose(p, default(p0[keep]), atol=1e-4)  # the prior given moves the map
     own = adaptation._summary_coverage(sub, p, alone.summary_errors)
     assert own["coverage"] != adaptation._summary_coverage(sub, p, both.summary_errors)["coverage"]
+    # the systems' intervals from the pooled residuals alone (no system's own), and with them
+    pooled = adaptation.figures(sub, p, both.summary_errors, intervals.SystemErrors(both.system_errors.residuals),
+                                3, nr)
+    got = adaptation.figures(sub, p, both.summary_errors, both.system_errors, 3, nr)
+    assert pooled["system_width"] < got["system_width"]  # each system's own residuals widen its interval
     assert rows[2] == {"method": "adapt 15", "n": 15, "seed": 3, "rate": both.rate,
                        "ece_before": expected_calibration_error(p0[keep], sub["y"].to_numpy(bool)),
                        "map": both.recalibration.method, "summary_coverage_own": own["coverage"],
-                       "summary_width_own": own["width"],
-                       **adaptation.figures(sub, p, both.summary_errors, both.system_errors, 3, nr)}
+                       "summary_width_own": own["width"], "system_coverage_pooled": pooled["system_coverage"],
+                       "system_width_pooled": pooled["system_width"], **got}
+    # stratify=False: the seeded random draw
+    plain = adaptation.direction_rows(fitted, 0.2, frame, None, ns=(15,), seeds=(3,), n_resamples=nr,
+                                      prior_examples=k, prior_scale=s, stratify=False)[2]
+    used, rest = adapting.split(np.unique(frame["topic"]), 15, 3)
+    random = adapting.fit(frame, p0, used, keys=adaptation.KEYS, system="peer", prior=errors, prior_examples=k,
+                          prior_scale=s)
+    keep = frame["topic"].isin(rest).to_numpy()
+    assert plain["rate"] == random.rate and plain["rate"] != both.rate
+    assert plain["ece"] == expected_calibration_error(random(p0[keep]), frame["y"].to_numpy(bool)[keep])
 
 
 def test_figures_read_the_seed_the_errors_and_the_resamples_given():
@@ -206,10 +228,16 @@ def test_summary_table_keeps_the_tables_order_and_counts_seeds():
     assert list(zip(out["scored"], out["method"])) == [("b", "z none"), ("b", "label shift"), ("b", "adapt 20"),
                                                        ("a", "z none"), ("a", "label shift"), ("a", "adapt 20")]
     assert out["seeds"].tolist() == [1, 1, 2, 1, 1, 2]
-    met = adaptation.targets_met(adaptation.summary_table(_table().replace({"ece": {0.06: 0.05}})))
-    assert list(met) == ["a", "b"] and met["a"]["ece label shift"] is True  # at the bound: met
-    none_only = adaptation.summary_table(_table()[~_table()["method"].str.startswith("adapt")])
-    assert adaptation.targets_met(none_only)["a"]["ece adapt 20"] is False
+    # b's adapted rows: ECE (.031, .031) mean .031 sd 0; coverage (.94, .91) mean .925 sd .03/√2
+    b = out[(out["scored"] == "b") & (out["method"] == "adapt 20")].iloc[0]
+    assert b["ece"] == pytest.approx(0.031) and b["ece sd"] == pytest.approx(0.0, abs=1e-12)
+    assert b["summary_coverage"] == pytest.approx(0.925)
+    assert b["summary_coverage sd"] == pytest.approx(0.03 / np.sqrt(2))
+    assert np.isnan(out.loc[0, "ece sd"])  # one row: no spread
+    # only the columns the table has, each once, in the order asked
+    assert [c for c in out.columns if not c.endswith(" sd")] == ["scored", "method", "f1", "auc", "ece",
+                                                                 "summary_coverage", "summary_width",
+                                                                 "system_coverage", "ece_before", "seeds"]
 
 
 def test_the_table_scores_each_direction_with_its_model_rate_frame_and_groups(monkeypatch):
@@ -235,7 +263,8 @@ def test_the_table_scores_each_direction_with_its_model_rate_frame_and_groups(mo
         assert dataset == "D" and cache is False
         return pd.DataFrame({"topic": ["e1", "e2"]})
 
-    def rows(model, rate, frame, groups, ns, seeds, n_resamples):
+    def rows(model, rate, frame, groups, ns, seeds, n_resamples, prior_examples, prior_scale, stratify):
+        assert (prior_examples, prior_scale, stratify) == (3.0, 0.5, False)  # the table's, passed on
         seen.append((model.name, rate, list(frame["topic"]), groups, ns, seeds, n_resamples))
         if model.name == "A+B+C":
             raise PyrabenchError("too few")
@@ -248,7 +277,8 @@ def test_the_table_scores_each_direction_with_its_model_rate_frame_and_groups(mo
     monkeypatch.setattr(adaptation, "corpus_key", lambda c: c)
     monkeypatch.setattr(adaptation, "direction_rows", rows)
     table = adaptation.adaptation_table({"A": "A", "B": "B", "C": "C"}, dataset="D", lite_name="X", ns=(5,),
-                                        seeds=(1, 2), n_resamples=7, cache=False)
+                                        seeds=(1, 2), n_resamples=7, prior_examples=3.0, prior_scale=0.5,
+                                        stratify=False, cache=False)
     assert fitted == [("B", "C"), ("A", "C"), ("A", "B"), ("A", "B", "C")]
     groups = {"1-x": "1", "1-y": "1", "2-x": "2"}
     assert seen == [
@@ -263,7 +293,8 @@ def test_the_table_scores_each_direction_with_its_model_rate_frame_and_groups(mo
     assert table["error"].iloc[3] == "too few" and table["error"].iloc[:3].isna().all()
     # without a dataset, no lite direction
     seen.clear()
-    adaptation.adaptation_table({"A": "A", "B": "B"}, ns=(5,), seeds=(1,), n_resamples=7, cache=False)
+    adaptation.adaptation_table({"A": "A", "B": "B"}, ns=(5,), seeds=(1,), n_resamples=7, prior_examples=3,
+                                prior_scale=0.5, stratify=False, cache=False)
     assert [s[0] for s in seen] == ["B", "A"]
 
 
@@ -272,11 +303,18 @@ def test_summary_coverage_by_hand():
     frame = pd.DataFrame({"topic": ["t", "t", "t", "t"], "peer": ["a", "a", "b", "b"], "annotator": "",
                           "scu_id": [1, 2, 1, 2], "weight": 1.0, "ideal": 2.0, "y": [True, True, False, False]})
     p = np.array([0.5, 0.5, 0.9, 0.9])
-    # a: estimate .5, sd √(2 · .25) / 2 = .3536, truth 1: inside .5 + .3536 · [−1, 1.5] = [.146, 1.030]
-    # b: estimate .9, sd √(2 · .09) / 2 = .2121, truth 0: below .9 − .2121 = .688: outside
+    # a: estimate .5, sd √(2 · .25) / 2 = .3536, truth 1: inside .5 + .3536 · [−1, 1.5] = [.146, 1.030],
+    #    cut to [0, 1]: [.146, 1], width 1 − .5 + .3536 = .8536
+    # b: estimate .9, sd √(2 · .09) / 2 = .2121, truth 0: below .9 − .2121 = .688: outside;
+    #    [.688, 1.218] cut to [.688, 1], width 1 − .9 + .2121 = .3121
     got = adaptation._summary_coverage(frame, p, intervals.SummaryErrors(-1.0, 1.5, 0.95, 50))
     assert got["coverage"] == 0.5 and got["n"] == 2
-    assert got["width"] == pytest.approx(2.5 * (np.sqrt(0.5) / 2 + np.sqrt(0.18) / 2) / 2)
+    assert got["width"] == pytest.approx((0.5 + np.sqrt(0.5) / 2 + 0.1 + np.sqrt(0.18) / 2) / 2)  # .5828
+    # a lower bound below 0 is cut too: b's interval .9 + .2121 · [−5, −1] = [−.161, .688] → [0, .688],
+    # truth 0 inside
+    got = adaptation._summary_coverage(frame, p, intervals.SummaryErrors(-5.0, -1.0, 0.95, 50))
+    assert got["coverage"] == 0.5  # a: .5 + .3536 · [−5, −1] = [0, .146]: truth 1 outside
+    assert got["width"] == pytest.approx((0.5 - np.sqrt(0.5) / 2 + 0.9 - np.sqrt(0.18) / 2) / 2)  # (.1464 + .6879) / 2
 
 
 def test_figures_units_and_calibration_by_the_units():
@@ -291,12 +329,6 @@ def test_figures_units_and_calibration_by_the_units():
     low, high = Fitted.summary_errors.interval(*(lambda e: (e["estimate"], e["sd"]))(
         intervals.estimate_sd(frame, p, adaptation.KEYS)))
     assert got["summary_width"] == pytest.approx(float(np.mean(high - low)))
-
-
-def test_targets_are_given_in_the_tables_order_of_directions():
-    table = _table()
-    flipped = pd.concat([table[table["scored"] == "b"], table[table["scored"] == "a"]], ignore_index=True)
-    assert list(adaptation.targets_met(adaptation.summary_table(flipped))) == ["b", "a"]
 
 
 def test_the_tables_key_holds_every_constant_it_is_computed_with(monkeypatch):
@@ -315,9 +347,15 @@ def test_the_tables_key_holds_every_constant_it_is_computed_with(monkeypatch):
     assert asked[-1][0] == "adaptation" and asked[-1][2] is True  # cached by default, as the "adaptation" kind
     assert key(lite_name="PyrXSum") == base and key(dataset="D") != base
     assert key(dataset="D") != key(dataset="E")
+    # every parameter of the table but ``cache`` (NOT_IN_KEY) changes the key
+    for kw in ({"ns": (10,)}, {"seeds": (0,)}, {"n_resamples": 100}, {"prior_examples": 10},
+               {"prior_scale": 0.06}, {"stratify": False}, {"duc": {"B": "B"}}):
+        adaptation.adaptation_table(**{"duc": {"A": "A"}, **kw})
+        assert asked[-1][1] != base, kw
+    assert key(cache=False) == base and asked[-1][2] is False
     for module, name in [(adaptation, "VERSION"), (scu_sets, "VERSION"), (calibrated, "VERSION"),
-                         (scu_sets, "LITE_RECALIBRATION"), (adapting, "CANDIDATES"), (adapting, "FOLDS"),
-                         (label_shift, "TOLERANCE"), (label_shift, "MAX_ITERATIONS")]:
+                         (scu_sets, "LITE_RECALIBRATION"), (adapting, "FOLDS"), (adapting, "MIN_ADAPT"),
+                         (adapting, "MIN_REST"), (label_shift, "TOLERANCE"), (label_shift, "MAX_ITERATIONS")]:
         with monkeypatch.context() as m:
             m.setattr(module, name, ("another", getattr(module, name)))
             assert key() != base, f"{module.__name__}.{name}"

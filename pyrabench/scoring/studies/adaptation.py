@@ -41,7 +41,7 @@ from ..recipe2013.pipeline import corpus_key
 from ..scu_model import adaptation, calibrated, intervals, label_agreement, label_shift, scu_sets
 from ..scu_model.calibrated import KEYS
 
-VERSION = "adaptation-v4"  # v4: stratified draw, Platt with a prior, systems' own residuals
+VERSION = "adaptation-v5"  # v4: stratified draw, Platt with a prior, systems' own residuals; v5: MIN_REST keyed
 #: Parameters of the cached table left out of its key: ``cache`` never changes what it holds.
 NOT_IN_KEY = {"adaptation_table": ("cache",)}
 #: Labelled examples to adapt on (the curve), and the seeds each is drawn with.
@@ -173,7 +173,7 @@ def adaptation_table(duc: dict, dataset=None, lite_name: str = "PyrXSum", ns: Se
     key = fingerprint(VERSION, scu_sets.VERSION, calibrated.VERSION, scu_sets.LITE_RECALIBRATION,
                       [(n, corpus_key(duc[n])) for n in names], lite_name, list(ns), list(seeds), n_resamples,
                       float(prior_examples), float(prior_scale), bool(stratify), adaptation.FOLDS, adaptation.MIN_ADAPT,
-                      label_shift.TOLERANCE, label_shift.MAX_ITERATIONS,
+                      adaptation.MIN_REST, label_shift.TOLERANCE, label_shift.MAX_ITERATIONS,
                       None if dataset is None else scu_sets.dataset_key(dataset))
 
     def compute() -> pd.DataFrame:
