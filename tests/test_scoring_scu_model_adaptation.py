@@ -246,3 +246,26 @@ def test_the_adapted_quantiles_are_those_of_the_out_of_fold_recalibrated_estimat
     raw = sub.assign(p=ps, v=ps * (1 - ps), y=ys).groupby(["topic", "system"], sort=False)
     r_raw = np.sort(((raw["y"].sum() - raw["p"].sum()) / np.sqrt(raw["v"].sum())).to_numpy())
     assert abs(r_raw[78] - r[78]) > 0.1
+
+
+def test_the_prior_is_undamped_only_without_a_map_and_damped_from_one_example():
+    """Labels all present leave no Platt map to measure a move by (its fit would be refused): the
+    prior keeps its whole weight; a prior of one example is damped like any other:
+    1 / (1 + (move / .03)²) of it."""
+    frame, p = _domain(8, scale=0.5, shift=-1.2)
+    rows = frame["topic"].isin(adaptation.split(EXAMPLES, 10, seed=0)[0]).to_numpy()
+    ps, ys = p[rows], frame.loc[rows, "y"].to_numpy(np.float64)
+    assert adaptation.prior_weight(ps, np.ones_like(ys), 20, 0.03) == 20.0
+    move = np.mean(np.abs(reliability.fit_recalibration(ps, ys, "platt")(ps) - ps))
+    damped = 1 / (1 + (move / 0.03) ** 2)  # move > .1 (the test above): below .1
+    assert adaptation.prior_weight(ps, ys, 1, 0.03) == pytest.approx(damped) and damped < 0.1
+
+
+def test_two_folds_are_the_fewest_and_are_taken():
+    """Two folds leave each fold another to fit its map on: accepted (only 1 is refused), and the
+    ten drawn examples are dealt 0, 1, 0, 1, …: other residuals than five folds give."""
+    frame, p = _domain(6, scale=0.5, shift=-1.2)
+    used = adaptation.split(EXAMPLES, 10, seed=0)[0]
+    two = adaptation.fit(frame, p, used, folds=2)
+    assert two.recalibration.method == "platt" and two.summary_errors.n == 80
+    assert two.summary_errors.low != adaptation.fit(frame, p, used).summary_errors.low

@@ -245,3 +245,26 @@ def test_json_makes_numpy_scalars_plain():
     a.units["pairs"], a.units["flag"] = np.int64(12), np.bool_(True)
     out = a.to_json()["units"]
     assert type(out["pairs"]) is int and out["pairs"] == 12 and out["flag"] is True
+
+
+def test_the_system_pairs_draw_as_asked_and_compare_every_score_with_the_labels():
+    """The system pairs resample ``pair_resamples`` times from ``seed`` (N_RESAMPLES and 0 by
+    default); ``pair_units`` draws groups of examples: both examples in one group leave one unit
+    to draw, where each example alone gives two. Every score the summaries carry is compared, and
+    the labels' shares (``human``) are the truth."""
+    from pyrabench.resampling import N_RESAMPLES
+
+    scus, summaries, systems, labels = _frames()
+    default = label_agreement(scus, summaries, systems, labels, n_resamples=20).pairs
+    assert (default.n_resamples, default.seed, default.resampled, default.topics) == (N_RESAMPLES, 0, 2, 2)
+    assert default.metrics == ("estimate", "human") and default.truth == "human" and default.systems == 3
+    summaries["token_recall"] = [0.9, 0.5, 0.2, 0.6, 0.7, 0.1]
+    asked = label_agreement(scus, summaries, systems, labels, n_resamples=20, seed=3, pair_resamples=50,
+                            pair_units={"t1": "g", "t2": "g"}).pairs
+    assert (asked.n_resamples, asked.seed, asked.resampled, asked.topics) == (50, 3, 1, 2)
+    assert asked.metrics == ("estimate", "token_recall", "human")
+    # one group holding both examples: every resample draws them both, the observed means; a − b is
+    # .55 − .40 = .15 by the estimate (.75 − .25 = .5 by the labels) in every resample, so decided the labels' way
+    pairs = asked.pairs.set_index(["a", "b"])
+    assert pairs.loc[("a", "b"), "estimate"] == pytest.approx(0.15)
+    assert pairs.loc[("a", "b"), "estimate_decided"] == 1
