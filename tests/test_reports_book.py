@@ -69,3 +69,10 @@ def test_table_is_the_one_table_rule():
     html = book.table(frame).to_html()
     assert book.table is book_table
     assert "0.123" in html and "0.1235" not in html and "—" in html and "nan" not in html.lower()
+
+
+def test_prose_shows_nothing_when_there_is_nothing_to_say():
+    from pyrabench.reports.book import prose
+
+    assert prose("") is None and prose("  \n") is None  # an empty Markdown would print its repr
+    assert prose("Adapted on 20 examples.").data == "Adapted on 20 examples."

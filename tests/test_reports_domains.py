@@ -109,3 +109,14 @@ def test_pair_view_numbers_and_claims():
     assert "1 of those against a truth whose own bootstrap decides" in claims
     assert domains.pair_claims(table.iloc[:1].assign(wrong_estimate=0.0)).endswith("20 pairs, none the other way.")
     assert "at most 5 % wrong, the test's level, in every direction" in domains.pair_claims(table.iloc[:1])
+
+
+def test_pair_numbers_when_the_worst_direction_decides_nothing():
+    # the first direction decides no pair (its wrong share NaN: 0 of 0), the second none wrong:
+    # the worst wrong share is 0 %, never NaN in the page's prose
+    table = pd.DataFrame([_row("duc2006", "pyramids", **_pairs(0.0, np.nan, np.nan, strict=(0.0, np.nan))),
+                          _row("lite", "lite", **_pairs(0.5, 0.0, 0.0, rouge=(0.5, np.nan, np.nan)))])
+    numbers = domains.pair_numbers(table)
+    assert (numbers["pairs_wrong_max"], numbers["pairs_strict_wrong_max"], numbers["pairs_rouge_wrong_max"]) == (
+        0.0, 0.0, 0.0)
+    assert numbers["pairs_wrong_met"] == 2

@@ -33,6 +33,12 @@ def chapter_note(root: DataRoot, data_page: str = "../book/data") -> Markdown | 
     return None
 
 
+def prose(text: str) -> Markdown | None:
+    """``text`` as Markdown, or nothing when there is nothing to say: an empty ``Markdown`` would
+    show its repr in the built page."""
+    return Markdown(text) if text.strip() else None
+
+
 def real_data_only(root: DataRoot, text: str, title: str = "On the real data") -> Markdown | None:
     """``text`` (MyST Markdown) in an admonition when the build ran on the real data, else nothing."""
     if root.is_sample:
