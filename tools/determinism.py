@@ -100,7 +100,8 @@ def _run(cmd: list[str], env: dict[str, str], log: Path) -> tuple[int, float]:
 def _unit(kernel: str, out: Path) -> tuple[str, int, float]:
     cache = Path(tempfile.mkdtemp(prefix="pyrabench-det-unit-"))
     env = _env(kernel, 1, cache)
-    env.pop("PYRABENCH_DATA", None)
+    for name in ("PYRABENCH_DATA", "PYRABENCH_REQUIRE_DATA"):  # no data root: its tests skip, never fail
+        env.pop(name, None)
     try:
         code, seconds = _run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x"], env,
                              out / f"unit-{kernel}.log")
@@ -127,6 +128,13 @@ def _config(spec: str, out: Path) -> tuple[str, int, float, Path]:
     return spec, code, seconds, printed
 
 
+def _tail(log: Path, lines: int = 15) -> None:
+    """A failure shows its cause where CI prints, not only in a log left on the CI machine."""
+    if log.exists():
+        for line in log.read_text(encoding="utf-8", errors="replace").splitlines()[-lines:]:
+            print(f"    {line}")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--configs", default=DEFAULT_CONFIGS, help="KERNEL:THREADS,… (default %(default)s)")
@@ -147,13 +155,19 @@ def main(argv=None) -> int:
             for kernel, code, seconds in pool.map(lambda k: _unit(k, args.out), UNIT_KERNELS):
                 print(f"unit suite, OPENBLAS_CORETYPE={kernel}: {'passed' if code == 0 else 'FAILED'} "
                       f"({seconds:.0f} s; {args.out / f'unit-{kernel}.log'})", flush=True)
-                failed |= code != 0
+                if code != 0:
+                    failed = True
+                    _tail(args.out / f"unit-{kernel}.log")
         results = list(pool.map(lambda s: _config(s, args.out), args.configs.split(",")))
     printed = {}
     for spec, code, seconds, path in results:
         print(f"tables, OPENBLAS_CORETYPE={spec.replace(':', ', threads ')}: "
               f"{'computed, pins hold' if code == 0 else 'FAILED'} ({seconds:.0f} s, fresh cache)", flush=True)
-        failed |= code != 0
+        if code != 0:
+            failed = True
+            kernel, threads = spec.split(":")
+            for kind in ("tables", "pinned"):
+                _tail(args.out / f"{kind}-{kernel}-{threads}.log")
         if path.exists():
             printed[spec] = path.read_text(encoding="utf-8")
     if printed:
