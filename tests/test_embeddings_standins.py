@@ -70,3 +70,62 @@ def test_corpus_words_is_counted_once_then_read_from_the_cache(tmp_path, monkeyp
     assert list((tmp_path / "word-counts").glob("*.json"))
     monkeypatch.setattr("pyrabench.data.corpora.words_many", lambda texts: pytest.fail("tokenized again"))
     assert standins.corpus_words() == first
+
+
+_HASH = ("import hashlib, sys; from pyrabench.embeddings import standins; "
+         "print(hashlib.sha256(standins.train_word2vec('w2v-bow2-standin', sys.argv[1])[1].tobytes()).hexdigest())")
+
+
+@pytest.mark.skipif(not standins._kernel(), reason="OpenBLAS's kernels are chosen by hand on x86-64 only")
+def test_the_vectors_do_not_follow_the_cpu_kernel(tmp_path, sample_root):
+    """SGD carries BLAS's last bits into the vectors: trained in processes on two OpenBLAS kernels,
+    each from an empty cache, the stand-in is the same bytes (in-process training differed)."""
+    import os
+    import subprocess
+    import sys
+
+    printed = set()
+    for kernel in ("Prescott", "Haswell"):
+        env = dict(os.environ, OPENBLAS_CORETYPE=kernel, PYRABENCH_CACHE=str(tmp_path / kernel))
+        printed.add(subprocess.run([sys.executable, "-c", _HASH, str(sample_root)], env=env, check=True,
+                                   capture_output=True, text=True).stdout)
+    assert len(printed) == 1
+
+
+class _Child:
+    """Stands in for the training child: writes what it is told to the vectors' path."""
+
+    def __init__(self, code: int, stderr: str, vectors: bool = True):
+        self.code, self.stderr, self.vectors, self.env = code, stderr, vectors, None
+
+    def __call__(self, cmd, env, **kwargs):
+        import subprocess
+
+        self.env = env
+        if self.vectors:
+            standins.save_vectors(standins.Path(cmd[-1]), ["a", "b"], np.ones((2, 3), np.float32))
+        return subprocess.CompletedProcess(cmd, self.code, "", self.stderr)
+
+
+def test_the_child_runs_the_fixed_kernel_and_gensims_false_reports_are_kept_out(monkeypatch, capsys):
+    child = _Child(0, f"{standins.GENSIM_DOT_REPORT}\na warning of another kind\n{standins.GENSIM_DOT_REPORT}\n")
+    monkeypatch.setattr(standins.subprocess, "run", child)
+    monkeypatch.setattr(standins.platform, "machine", lambda: "x86_64")
+    monkeypatch.setenv("OPENBLAS_CORETYPE", "SkylakeX")
+    words, vectors = standins._train_in_child([["a", "b"]], 2, 0)
+    assert words == ["a", "b"] and vectors.shape == (2, 3)
+    assert child.env["OPENBLAS_CORETYPE"] == "Prescott" and child.env["OPENBLAS_NUM_THREADS"] == "1"
+    assert capsys.readouterr().err == "a warning of another kind\n"
+
+
+def test_a_failed_child_is_an_embedding_error_with_its_cause(monkeypatch):
+    from pyrabench.errors import EmbeddingError
+
+    monkeypatch.setattr(standins.subprocess, "run", _Child(1, "Traceback (most recent call last):\nMemoryError\n",
+                                                           vectors=False))
+    with pytest.raises(EmbeddingError, match="exit 1"):
+        try:
+            standins._train_in_child([["a", "b"]], 2, 0)
+        except EmbeddingError as error:
+            assert "MemoryError" in str(error)
+            raise
